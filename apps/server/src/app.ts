@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseKind, Db } from './db/client.ts';
+import { loggerOptions } from './lib/log.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { legalRoutes } from './modules/legal/legal.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { selfRoutes } from './modules/self/self.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import type { Services } from './services.ts';
+
+export interface BuildOptions {
+  db: Db;
+  databaseKind: DatabaseKind;
+  config: Config;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+  mailer?: Mailer;
+}
+
+/** Builds the whole server (API, docs, web app) without listening. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const services: Services = { db: options.db, databaseKind: options.databaseKind, config, mailer };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'EV Charging Back Office API', version: config.version },
+      components: {
+        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'X-ACCESS-TOKEN' } },
+      },
+      security: [{ accessToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, options.db);
+  await app.register(authRoutes(services));
+  await app.register(selfRoutes(services));
+  await app.register(legalRoutes(services));
+  await app.register(referenceRoutes(services));
+
+  const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
+  const hasWeb = indexHtml !== null && fs.existsSync(indexHtml);
+  if (hasWeb && config.webDist) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/ocpp') || !hasWeb) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    // A path with a file extension is a missing asset, not an app route.
+    if (/\.[a-z0-9]{1,8}$/i.test(url.split('?')[0] ?? ''))
+      return reply.status(404).send({ message: 'Not found' });
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+  return app;
+}

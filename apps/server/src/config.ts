@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+export const DEFAULT_ADMIN_PASSWORD = 'Admin1234';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
+  ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  DEMO_DATA: flag,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('EV Charging Back Office <no-reply@example.com>'),
+  APP_URL: z.string().url().optional(),
+  PEA_TOKEN: z.string().optional(),
+  PEA_TOKEN_C: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag,
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string;
+  demoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  peaToken: string | undefined;
+  peaTokenC: string | undefined;
+  sessionTtlMs: number;
+  logLevel: string;
+  trustProxy: boolean;
+  /** The built web app to serve, or null to serve the API only. */
+  webDist: string | null;
+  version: string;
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
+
+/** Reads the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    peaToken: e.PEA_TOKEN || undefined,
+    peaTokenC: e.PEA_TOKEN_C || undefined,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST === '' ? null : path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
+    version: APP_VERSION,
+  };
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+
+/** Counts fsync calls that reached the disk, so a test can prove the embedded database writes durably. */
+export const durability = { fsyncCalls: 0 };
+
+/**
+ * PGlite 0.5.16 starts Postgres with `-F` (fsync off), and its Node filesystem has no fsync at all, so a
+ * commit is only in the OS page cache: safe from a process crash, not from a power cut. We give its
+ * filesystem a real fsync, start Postgres without `-F`, and have the WAL synced with fsync (fdatasync is a
+ * no-op in its runtime), so a commit returns only once it is on disk.
+ */
+class DurableNodeFS extends NodeFS {
+  override async init(pgInstance: PGlite, emscriptenOptions: Parameters<NodeFS['init']>[1]) {
+    const result = await super.init(pgInstance, emscriptenOptions);
+    const opts = result.emscriptenOpts as { preRun?: Array<(mod: EmscriptenModule) => void> };
+    opts.preRun = [
+      ...(opts.preRun ?? []),
+      (mod) => {
+        mod.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
+          if (stream.nfd !== undefined) {
+            fs.fsyncSync(stream.nfd);
+            durability.fsyncCalls++;
+          }
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
+}
+interface EmscriptenModule {
+  NODEFS: { stream_ops: Record<string, unknown> };
+}
+
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+export interface OpenOptions {
+  /** PostgreSQL server URL; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Embedded database directory; absent = in memory (tests). */
+  dataDir?: string;
+}
+
+/** Opens the database (PostgreSQL server when a URL is given, else embedded PGlite) and migrates it. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    try {
+      await migratePg(db, { migrationsFolder: MIGRATIONS });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let release = () => {};
+  let client: PGlite;
+  if (options.dataDir) {
+    release = lockDataDir(options.dataDir);
+    try {
+      client = await PGlite.create({
+        fs: new DurableNodeFS(path.join(options.dataDir, 'pgdata')),
+        startParams: DURABLE_START_PARAMS,
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  } catch (error) {
+    await client.close();
+    release();
+    throw error;
+  }
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Web admin users (type 'admin') and mobile users (type 'mobile') share one table, as on the wire. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type', { enum: ['admin', 'mobile'] }).notNull(),
+    email: text('email').notNull(),
+    /** scrypt hash; null until the user sets a password. */
+    passHash: text('pass_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    tel: text('tel'),
+    avatar: text('avatar'),
+    point: integer('point').notNull().default(0),
+    adminRole: text('admin_role', {
+      enum: ['admin', 'merchant', 'party', 'landlord', 'callcenter', 'station', 'marketting'],
+    }),
+    merchantId: integer('merchant_id'),
+    partyId: integer('party_id'),
+    landlordId: integer('landlord_id'),
+    active: boolean('active').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    telVerified: boolean('tel_verified').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_type_email_key').on(t.type, sql`lower(${t.email})`)],
+);
+
+/** Opaque session tokens; only their SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use password reset links; only the token's SHA-256 is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in and reset attempts by key ('email:…', 'ip:…'), for throttling. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_failures_key_at_idx').on(t.key, t.at)],
+);

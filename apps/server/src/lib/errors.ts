@@ -1,0 +1,43 @@
+/** Typed errors thrown by services; one handler turns them into an HTTP status and `{ message }`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class Invalid extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Unauthorized') {
+    super(401, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'Forbidden') {
+    super(403, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

@@ -1,0 +1,77 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app.ts';
+import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { ensureFirstAdmin } from './seed/first-admin.ts';
+
+const started = performance.now();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}`,
+  });
+} catch (error) {
+  console.error(`Cannot open the database: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const createdAdmin = await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
+if (config.demoData) {
+  const { loadDemoData } = await import('@ev/tools/demo-data');
+  const loaded = await loadDemoData(database.db);
+  if (loaded) console.log(`Demo data loaded: ${loaded.summary}`);
+}
+
+const app = await buildApp({ db: database.db, databaseKind: database.kind, config });
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  console.error(`Cannot listen on port ${config.port}: ${(error as Error).message}`);
+  await database.close();
+  process.exit(1);
+}
+
+const where =
+  database.kind === 'postgres' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+const url = `http://localhost:${config.port}`;
+const password =
+  config.adminPassword === DEFAULT_ADMIN_PASSWORD
+    ? ` / ${DEFAULT_ADMIN_PASSWORD} (the local default: set ADMIN_PASSWORD for any real use)`
+    : createdAdmin
+      ? ' / the password in ADMIN_PASSWORD'
+      : '';
+console.log(
+  [
+    '',
+    `  EV Charging back office ${config.version} is ready at ${url}  (${Math.round(performance.now() - started)} ms)`,
+    `  Database: ${where}`,
+    `  Admin login: ${config.adminEmail}${password}${createdAdmin ? '  [admin account created]' : ''}`,
+    config.webDist ? '' : '  (web app not built: API only)',
+    `  API docs: ${url}/api/docs`,
+    '',
+  ].join('\n'),
+);

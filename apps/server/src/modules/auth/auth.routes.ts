@@ -1,0 +1,64 @@
+import {
+  errorResponse,
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  messageResponse,
+  resetPasswordBody,
+} from '@ev/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
+import { forgotPassword, login, logout, resetPassword } from './auth.service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
+
+export const authRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, config, mailer } = services;
+    app.post(
+      '/api/auth/login',
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse, ...errors } },
+      },
+      (request) => login({ db, ip: request.ip, sessionTtlMs: config.sessionTtlMs }, request.body),
+    );
+    app.post(
+      '/api/auth/logout',
+      {
+        config: { permission: 'self.read' },
+        schema: { tags: ['auth'], response: { 200: messageResponse, ...errors } },
+      },
+      async (request) => {
+        await logout(db, authOf(request).sessionId);
+        return { message: 'Success' };
+      },
+    );
+    app.post(
+      '/api/auth/forgot-password',
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse, ...errors } },
+      },
+      async (request) => {
+        await forgotPassword(
+          { db, ip: request.ip, sessionTtlMs: config.sessionTtlMs, mailer, appUrl: config.appUrl },
+          request.body,
+        );
+        return { message: 'Success' };
+      },
+    );
+    app.post(
+      '/api/auth/reset-password',
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageResponse, ...errors } },
+      },
+      async (request) => {
+        await resetPassword(db, request.body);
+        return { message: 'Success' };
+      },
+    );
+  };

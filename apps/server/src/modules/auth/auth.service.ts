@@ -1,0 +1,145 @@
+import type { ForgotPasswordBody, LoginBody, LoginResponse, ResetPasswordBody } from '@ev/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { AppError, Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { assertNotThrottled, clearAttempts, recordAttempt } from './throttle.ts';
+
+const MINUTE = 60_000;
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * MINUTE };
+export const RESET_LIMITS = { perAccount: 3, perAddress: 10, windowMs: 60 * MINUTE };
+export const RESET_LINK_TTL_MS = 60 * MINUTE;
+
+export interface AuthContext {
+  db: Db;
+  ip: string;
+  sessionTtlMs: number;
+}
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+function findAdminByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.type, 'admin'), sql`lower(${users.email}) = ${emailKey(email)}`))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export async function createSession(db: Db, userId: number, ttlMs: number): Promise<string> {
+  const token = newToken();
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/**
+ * Unknown account and wrong password give the same 401 `{message:'pass'}`, after the same scrypt work.
+ * A locked account is told so only once its password was right.
+ */
+export async function login(ctx: AuthContext, body: LoginBody): Promise<LoginResponse> {
+  const keys = [`login:${emailKey(body.email)}`, `login-ip:${ctx.ip}`];
+  await assertNotThrottled(
+    ctx.db,
+    [
+      { key: keys[0]!, max: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
+      { key: keys[1]!, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
+    ],
+    'Too many failed sign-in attempts.',
+  );
+  const user = await findAdminByEmail(ctx.db, body.email);
+  const ok = await verifyPassword(body.pass, user?.passHash ?? null);
+  if (!user || !ok || !user.adminRole) {
+    await recordAttempt(ctx.db, keys);
+    throw new Unauthorized('pass');
+  }
+  if (!user.active) throw new Forbidden('locked');
+  await clearAttempts(ctx.db, [keys[0]!]);
+  const accessToken = await createSession(ctx.db, user.id, ctx.sessionTtlMs);
+  return { message: 'Success', accessToken, adminRole: user.adminRole };
+}
+
+export async function logout(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Mails a single-use link valid for one hour. The answer is the same whether or not the account exists,
+ * so the form cannot be used to discover accounts; attempts are throttled per address and per account.
+ */
+export async function forgotPassword(
+  ctx: AuthContext & { mailer: Mailer; appUrl: string },
+  body: ForgotPasswordBody,
+): Promise<void> {
+  const keys = [`reset:${emailKey(body.email)}`, `reset-ip:${ctx.ip}`];
+  await assertNotThrottled(
+    ctx.db,
+    [
+      { key: keys[0]!, max: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs },
+      { key: keys[1]!, max: RESET_LIMITS.perAddress, windowMs: RESET_LIMITS.windowMs },
+    ],
+    'Too many password reset requests.',
+  );
+  await recordAttempt(ctx.db, keys);
+  const user = await findAdminByEmail(ctx.db, body.email);
+  if (!user?.active) return;
+  const token = newToken();
+  await ctx.db.insert(passwordResets).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+  });
+  const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your password - EV Charging Back Office',
+    text:
+      `Hello ${name},\n\nSomeone asked to reset the password of your EV Charging back-office account.\n` +
+      `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
+      'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.\n',
+    html:
+      `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your EV Charging back-office account.</p>` +
+      `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, within one hour).</p>` +
+      '<p>If you did not ask for it, ignore this mail: your password stays as it is.</p>',
+    link,
+  });
+}
+
+/** Sets the new password, spends the link (and any other open link), and signs the user out everywhere. */
+export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<void> {
+  const now = new Date();
+  const [reset] = await db
+    .select()
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(body.emailToken)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!reset) throw new Invalid('The reset link is invalid or has expired.');
+  const passHash = await hashPassword(body.pass);
+  await db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id });
+    if (!spent.some((row) => row.id === reset.id))
+      throw new AppError(400, 'The reset link is invalid or has expired.');
+    await tx.update(users).set({ passHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,79 @@
+import type { SelfUser, TermAcceptBody, UpdateSelfBody } from '@ev/shared';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, termAcceptances, users } from '../../db/schema/index.ts';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Auth } from '../../plugins/auth.ts';
+import { assertNotThrottled, clearAttempts, recordAttempt } from '../auth/throttle.ts';
+import { activeLegalPage, hasAcceptedTerms, LEGAL_TYPES } from '../legal/legal.service.ts';
+
+export const CURRENT_PASS_LIMIT = { max: 5, windowMs: 15 * 60_000 };
+
+export async function getSelf(db: Db, userId: number): Promise<SelfUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.adminRole) throw new NotFound('User not found');
+  return {
+    id: user.id,
+    avatar: user.avatar,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    tel: user.tel,
+    point: user.point,
+    adminRole: user.adminRole,
+    termAccept: await hasAcceptedTerms(db, user.id),
+  };
+}
+
+/**
+ * The name change, or the password change. A wrong current password answers 400 `{message:'currentPass'}`
+ * (the screen's cue), is throttled, and a new password signs out the user's other sessions.
+ */
+export async function updateSelf(db: Db, auth: Auth, body: UpdateSelfBody): Promise<void> {
+  const now = new Date();
+  if ('currentPass' in body) {
+    const key = `self-pass:${auth.user.id}`;
+    await assertNotThrottled(db, [{ key, ...CURRENT_PASS_LIMIT }], 'Too many wrong current passwords.');
+    const [user] = await db
+      .select({ passHash: users.passHash })
+      .from(users)
+      .where(eq(users.id, auth.user.id));
+    if (!user || !(await verifyPassword(body.currentPass, user.passHash))) {
+      await recordAttempt(db, [key]);
+      throw new Invalid('currentPass');
+    }
+    await clearAttempts(db, [key]);
+    const passHash = await hashPassword(body.pass);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passHash, updatedAt: now }).where(eq(users.id, auth.user.id));
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, auth.user.id), ne(sessions.id, auth.sessionId)));
+    });
+    return;
+  }
+  await db
+    .update(users)
+    .set({ firstName: body.firstName, lastName: body.lastName, updatedAt: now })
+    .where(eq(users.id, auth.user.id));
+}
+
+/**
+ * Records that the user accepted the given terms and privacy pages. The ids must be the pages in force
+ * now (null where none is): if a new page was published since the user loaded them, 409 asks to re-read.
+ */
+export async function acceptTerms(db: Db, userId: number, body: TermAcceptBody): Promise<boolean> {
+  const accepted: number[] = [];
+  for (const type of LEGAL_TYPES) {
+    const page = await activeLegalPage(db, type);
+    const given = type === 'terms' ? body.termsId : body.privacyId;
+    if ((page?.id ?? null) !== given) {
+      throw new Conflict('The terms or privacy policy changed. Please read them again.');
+    }
+    if (page) accepted.push(page.id);
+  }
+  if (accepted.length > 0)
+    await db.insert(termAcceptances).values(accepted.map((pageId) => ({ userId, pageId })));
+  return hasAcceptedTerms(db, userId);
+}

@@ -1,0 +1,98 @@
+import { type AdminRole, can, type Permission } from '@ev/shared';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import { Forbidden, Unauthorized } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  adminRole: AdminRole;
+  merchantId: number | null;
+  partyId: number | null;
+  landlordId: number | null;
+}
+
+export interface Auth {
+  user: AuthUser;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission this route needs (from PERMISSIONS); every /api route names one or is public. */
+    permission?: Permission;
+    public?: boolean;
+    /** Accept the token as `?accessToken=` too (server-sent events cannot set headers). */
+    queryToken?: boolean;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-access-token'];
+  if (typeof header === 'string' && header.length > 0) return header;
+  if (request.routeOptions.config.queryToken) {
+    const query = request.query as { accessToken?: unknown } | undefined;
+    if (typeof query?.accessToken === 'string') return query.accessToken;
+  }
+  return undefined;
+}
+
+/** Finds the signed-in user of a token; null when the token is unknown, expired or its user locked. */
+export async function authenticate(db: Db, token: string): Promise<Auth | null> {
+  if (token.length > 200) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      email: users.email,
+      adminRole: users.adminRole,
+      merchantId: users.merchantId,
+      partyId: users.partyId,
+      landlordId: users.landlordId,
+      active: users.active,
+      type: users.type,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row?.active || row.type !== 'admin' || !row.adminRole) return null;
+  const { sessionId, active: _active, type: _type, adminRole, ...user } = row;
+  return { sessionId, user: { ...user, adminRole } };
+}
+
+/**
+ * Every /api route either says `public: true` or names a permission. Signed-out callers get 401, a role
+ * the permission table does not list gets 403. Routes without either fail at start-up, not in production.
+ */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const config = (route.config ?? {}) as { permission?: Permission; public?: boolean };
+    if (!config.public && !config.permission) {
+      throw new Error(`Route ${route.method} ${route.url} must declare config.permission or config.public`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || !config.permission) return;
+    const token = tokenOf(request);
+    const auth = token ? await authenticate(db, token) : null;
+    if (!auth) throw new Unauthorized(token ? 'Session expired' : 'Unauthorized');
+    if (!can(auth.user.adminRole, config.permission)) throw new Forbidden();
+    request.auth = auth;
+  });
+}
+
+/** The signed-in user of a route that declared a permission. */
+export function authOf(request: FastifyRequest): Auth {
+  if (!request.auth) throw new Unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,11 @@
+import type { Config } from './config.ts';
+import type { DatabaseKind, Db } from './db/client.ts';
+import type { Mailer } from './lib/mail.ts';
+
+/** What route modules are built with: plain values, no globals. */
+export interface Services {
+  db: Db;
+  databaseKind: DatabaseKind;
+  config: Config;
+  mailer: Mailer;
+}
