@@ -1,0 +1,81 @@
+import type { AdminRole } from '@ev/shared';
+import { pages, users } from '../../src/db/schema/index.ts';
+import { hashPassword } from '../../src/lib/password.ts';
+import type { TestApp } from './test-app.ts';
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** One hash reused by every factory user: scrypt is deliberately slow. */
+let cachedHash: Promise<string> | null = null;
+export const FACTORY_PASSWORD = 'Factory123';
+const factoryHash = () => {
+  cachedHash ??= hashPassword(FACTORY_PASSWORD);
+  return cachedHash;
+};
+
+export interface UserOverrides {
+  role?: AdminRole;
+  email?: string;
+  active?: boolean;
+  firstName?: string;
+  lastName?: string;
+  merchantId?: number | null;
+  partyId?: number | null;
+  landlordId?: number | null;
+  type?: 'admin' | 'mobile';
+}
+
+export async function createUser(t: TestApp, overrides: UserOverrides = {}) {
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      type: overrides.type ?? 'admin',
+      email: overrides.email ?? `user-${unique()}@example.com`,
+      passHash: await factoryHash(),
+      firstName: overrides.firstName ?? 'Test',
+      lastName: overrides.lastName ?? 'User',
+      adminRole: overrides.type === 'mobile' ? null : (overrides.role ?? 'admin'),
+      active: overrides.active ?? true,
+      merchantId: overrides.merchantId ?? null,
+      partyId: overrides.partyId ?? null,
+      landlordId: overrides.landlordId ?? null,
+    })
+    .returning();
+  return { ...user!, pass: FACTORY_PASSWORD };
+}
+
+/** Creates a user and signs it in through the real login call; returns the user and its token. */
+export async function signedInUser(t: TestApp, overrides: UserOverrides = {}) {
+  const user = await createUser(t, overrides);
+  const token = await login(t, user.email, user.pass);
+  return { user, token };
+}
+
+export async function login(t: TestApp, email: string, pass: string): Promise<string> {
+  const response = await t.call('POST', '/api/auth/login', { body: { email, pass, type: 'admin' } });
+  if (response.status !== 200)
+    throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.accessToken;
+}
+
+export async function createLegalPage(
+  t: TestApp,
+  type: 'terms' | 'privacy',
+  overrides: Partial<typeof pages.$inferInsert> = {},
+) {
+  const [page] = await t.database.db
+    .insert(pages)
+    .values({
+      type,
+      titleEn: `${type} ${unique()}`,
+      titleTh: `${type} TH`,
+      detailEn: `<p>${type} EN</p>`,
+      detailTh: `<p>${type} TH</p>`,
+      active: true,
+      publishedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return page!;
+}

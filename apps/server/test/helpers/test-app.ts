@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { ensureFirstAdmin } from '../../src/seed/first-admin.ts';
+
+export const ADMIN = { email: 'root-admin@example.com', pass: 'RootAdmin1' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Base URL of the listening server, e.g. http://127.0.0.1:40123 */
+  url: string;
+  dataDir: string;
+  /** Every log line the server wrote, as text. */
+  logs: () => string;
+  /** fetch against the server; JSON bodies are encoded, the answer parsed. */
+  call: (method: string, urlPath: string, options?: CallOptions) => Promise<CallResult>;
+  close: () => Promise<void>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Send this raw text as the body instead of JSON. */
+  raw?: string;
+}
+
+export interface CallResult {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+  body: any;
+  headers: Headers;
+}
+
+/**
+ * A real server on a fresh database: PGlite in memory by default, or a new database on the PostgreSQL
+ * server when DATABASE_URL is set (dropped on close), so test files can run in parallel.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `ev_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: '',
+    LOG_LEVEL: 'info',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.pass,
+    PEA_TOKEN: 'pea-token-value',
+    PEA_TOKEN_C: 'pea-token-c-value',
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl });
+  await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
+  let logText = '';
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logText += chunk.toString();
+      done();
+    },
+  });
+  const app = await buildApp({ db: database.db, databaseKind: database.kind, config, logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  const call = async (method: string, urlPath: string, options: CallOptions = {}): Promise<CallResult> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers['x-access-token'] = options.token;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  return {
+    app,
+    database,
+    config,
+    url,
+    dataDir,
+    logs: () => logText,
+    call,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
