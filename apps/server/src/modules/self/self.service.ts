@@ -6,12 +6,17 @@ import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { assertNotThrottled, clearAttempts, recordAttempt } from '../auth/throttle.ts';
-import { activeLegalPage, hasAcceptedTerms, LEGAL_TYPES } from '../legal/legal.service.ts';
+import { activeLegalPage, hasAcceptedTerms, LEGAL_TYPES, termAcceptSql } from '../legal/legal.service.ts';
 
 export const CURRENT_PASS_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
 export async function getSelf(db: Db, userId: number): Promise<SelfUser> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ user: users, termAccept: termAcceptSql(users.id) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const user = row?.user;
   if (!user?.adminRole) throw new NotFound('User not found');
   return {
     id: user.id,
@@ -22,7 +27,7 @@ export async function getSelf(db: Db, userId: number): Promise<SelfUser> {
     tel: user.tel,
     point: user.point,
     adminRole: user.adminRole,
-    termAccept: await hasAcceptedTerms(db, user.id),
+    termAccept: row?.termAccept === true,
   };
 }
 

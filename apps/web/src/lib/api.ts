@@ -1,0 +1,64 @@
+import { session } from './session.ts';
+
+/** A failed call: the HTTP status (0 when the server was not reached) and the server's `message`. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /**
+   * The token to send. Defaults to the session's; `null` sends none (login, forgot and reset password,
+   * the public legal pages).
+   */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message.length > 0) return body.message;
+  } catch {
+    /* not JSON: fall through to the status */
+  }
+  return `HTTP ${response.status}`;
+}
+
+/** Calls the API under /api and returns its JSON; throws ApiError for anything but a 2xx. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const token = options.token === undefined ? (session.get()?.accessToken ?? null) : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers['X-ACCESS-TOKEN'] = token;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error');
+  }
+
+  if (!response.ok) {
+    const message = await messageOf(response);
+    // An expired or revoked token: sign out, and the route guards take the user to /login. Only the
+    // session that made the call is cleared, so a late answer cannot sign out a newer login.
+    if (response.status === 401 && token && session.get()?.accessToken === token) session.clear();
+    throw new ApiError(response.status, message);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,16 @@
+import { ADMIN_ROLE_LABELS, type AdminRole } from '@ev/shared';
+
+export { formatThaiDate, formatThaiDateTime } from '@ev/shared';
+
+/** "First Last", or '-' when the user has no name yet. */
+export function fullName(user: { firstName: string; lastName: string } | null | undefined): string {
+  const name = [user?.firstName, user?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || '-';
+}
+
+export function roleLabel(role: AdminRole | null | undefined): string {
+  return role ? ADMIN_ROLE_LABELS[role] : '-';
+}

@@ -1,0 +1,21 @@
+import type { FormRule } from 'antd';
+
+/** The part of a zod schema the rule needs; any shared schema fits. */
+export interface SafeParser {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** Validates one value with a shared schema; rejects with the first issue's message, as the server would. */
+export function zodValidator(schema: SafeParser) {
+  return (value: unknown): Promise<void> => {
+    const result = schema.safeParse(value ?? '');
+    if (result.success) return Promise.resolve();
+    return Promise.reject(new Error(result.error.issues[0]?.message ?? 'Invalid value'));
+  };
+}
+
+/** An Ant Design Form rule from a shared zod schema, so the form and the API apply the same rules. */
+export function zodRule(schema: SafeParser): FormRule {
+  const validate = zodValidator(schema);
+  return { validator: (_rule, value) => validate(value) };
+}

@@ -1,0 +1,81 @@
+/**
+ * The server the browser tests drive: the real app (built web + API) on a fresh database, with the demo
+ * data and the e2e users. PGlite in E2E_DATA_DIR, or a new database on the server when DATABASE_URL is set.
+ */
+import { buildApp } from '@ev/server/app';
+import { loadConfig } from '@ev/server/config';
+import { openDatabase } from '@ev/server/db/client';
+import { pages, termAcceptances, users } from '@ev/server/db/schema/index';
+import { hashPassword } from '@ev/server/lib/password';
+import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
+import { ADMIN_ROLES } from '@ev/shared';
+import { loadDemoData } from '@ev/tools/demo-data';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
+
+const dataDir = process.env.E2E_DATA_DIR;
+const port = process.env.E2E_PORT;
+if (!dataDir || !port) throw new Error('E2E_DATA_DIR and E2E_PORT must be set (by playwright.config.ts)');
+
+let databaseUrl: string | undefined;
+if (process.env.DATABASE_URL) {
+  const name = `ev_e2e_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
+
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: databaseUrl ?? '',
+  DATA_DIR: dataDir,
+  PORT: port,
+  APP_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+  PEA_TOKEN: 'e2e-pea-token',
+  PEA_TOKEN_C: 'e2e-pea-token-c',
+});
+const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
+const { db } = database;
+await ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
+await loadDemoData(db);
+
+const passHash = await hashPassword(E2E_PASSWORD);
+const accounts = [
+  ...ADMIN_ROLES.map((role) => ({ email: ROLE_USERS[role], role, accepted: true, active: true })),
+  ...Object.values(SPEC_USERS).map((user) => ({ active: true, ...user })),
+];
+const legal = await db.select().from(pages).where(eq(pages.active, true));
+for (const account of accounts) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      type: 'admin',
+      email: account.email,
+      passHash,
+      firstName: `E2E ${account.role}`,
+      lastName: 'Tester',
+      adminRole: account.role,
+      active: account.active,
+    })
+    .returning({ id: users.id });
+  if (account.accepted && legal.length > 0) {
+    await db.insert(termAcceptances).values(legal.map((page) => ({ userId: user!.id, pageId: page.id })));
+  }
+}
+
+const app = await buildApp({ db, databaseKind: database.kind, config });
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+console.log(`e2e server ready on ${port} (${database.kind})`);
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

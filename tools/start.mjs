@@ -1,0 +1,14 @@
+// `npm start`: builds the web app if needed, then runs the server with demo data on an empty database.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+buildIfStale();
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { DEMO_DATA: '1', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
