@@ -211,14 +211,14 @@ const PRIVACY_EN = [
   '<li>to make card pre-authorizations, collect fees and fines, return differences and issue receipts (contract and legal obligation);</li>',
   '<li>to answer questions, handle complaints and provide customer support (contract and legitimate interest);</li>',
   '<li>to keep the Service and our stations safe and secure, and to prevent and investigate fraud and misuse (legitimate interest);</li>',
-  '<li>to analyse how the Service is used in order to improve our stations, App and services (legitimate interest);</li>',
+  '<li>to analyse use of the Service to improve our stations, App and services (legitimate interest);</li>',
   '<li>to send you news and promotional offers, only if you have given your consent (consent); and</li>',
   '<li>to comply with laws, regulations and orders of authorities, and to establish, exercise or defend legal claims (legal obligation and legitimate interest).</li>',
   '</ul>',
   '<p>Some data, such as contact data, financial data and meter data, is necessary to provide the Service. Without it, we cannot provide the Service to you.</p>',
 
   '<h3>3. How long we keep your personal data</h3>',
-  '<p>We keep your personal data for as long as your account is active and as long as necessary for the purposes described in this Policy. After your account is deleted, we keep data only as long as the law requires or allows, for example financial data and transaction history for the period required by accounting and tax laws, and data needed to establish or defend legal claims until the applicable limitation period ends. After that, we delete or destroy the data, or make it anonymous so that it no longer identifies you.</p>',
+  '<p>We keep your personal data for as long as your account is active and as necessary for the purposes of this Policy. After your account is deleted, we keep data only as long as the law requires or allows, for example financial data and transaction history for the period required by accounting and tax laws, and data needed to establish or defend legal claims until the applicable limitation period ends. After that, we delete or destroy the data, or make it anonymous so that it no longer identifies you.</p>',
 
   '<h3>4. Who we disclose your personal data to</h3>',
   '<p>We may disclose your personal data to:</p>',
@@ -232,7 +232,7 @@ const PRIVACY_EN = [
   '<p>We require recipients to protect personal data and to use it only for the agreed purposes. If we send or transfer personal data outside Thailand, for example to cloud servers, we do so in accordance with the PDPA. We do not sell your personal data.</p>',
 
   '<h3>5. How we protect your personal data</h3>',
-  '<p>We use appropriate technical and organizational security measures, such as encryption, access control and staff training, to protect personal data against loss and against unauthorized access, use, alteration or disclosure.</p>',
+  '<p>We use appropriate technical and organizational security measures, such as encryption, access control and staff training, to protect personal data against loss and unauthorized access, use, alteration or disclosure.</p>',
 
   '<h3>6. Your rights</h3>',
   '<p>Under the PDPA, and subject to the conditions and exceptions it sets out, you have the following rights:</p>',
@@ -249,7 +249,7 @@ const PRIVACY_EN = [
   '<p>To exercise your rights, please contact our Data Protection Officer using the details below. We will respond within 30 days of receiving your request. We may need to verify your identity, and we may refuse a request where the law allows, in which case we will tell you why.</p>',
 
   '<h3>7. Changes to this Privacy Policy</h3>',
-  '<p>We may update this Privacy Policy from time to time. We will publish the updated version in the App together with its effective date, and we will notify you of any significant changes.</p>',
+  '<p>We may update this Privacy Policy from time to time. We will publish the updated version in the App with its effective date and notify you of any significant changes.</p>',
 
   '<h3>8. Contact us</h3>',
   '<ul>',
