@@ -107,7 +107,9 @@ try {
     'x-access-token': accessToken,
   });
   const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite (embedded)';
-  console.log(`\n${database}, ${connections} connections, ${seconds} s per endpoint, ${os.cpus().length} cores\n`);
+  console.log(
+    `\n${database}, ${connections} connections, ${seconds} s per endpoint, ${os.cpus().length} cores\n`,
+  );
   console.log('endpoint                              req/s     p50 ms   p99 ms   errors  non-2xx');
   for (const f of [health, self]) {
     console.log(

@@ -8,7 +8,9 @@ const BAHT_PATTERN = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
 /** Parses a baht amount ("12.5", 12.5, "-3.05") into integer satang; throws on anything else. */
 export function toSatang(baht: string | number): Satang {
-  const text = typeof baht === 'number' ? baht.toFixed(2) : baht.trim();
+  // String() gives a number's shortest exact decimal form: 12.5 -> "12.5", 1.234 -> "1.234" (refused).
+  // toFixed(2) would round it silently to 1.23.
+  const text = typeof baht === 'number' ? String(baht) : baht.trim();
   const match = BAHT_PATTERN.exec(text);
   if (!match) throw new RangeError(`Not a baht amount: ${String(baht)}`);
   const [, sign, whole, fraction = ''] = match;

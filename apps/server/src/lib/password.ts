@@ -27,7 +27,13 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
+  let key: Buffer;
+  try {
+    key = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
+  } catch {
+    // Parameters scrypt refuses (not a number, not a power of 2, over the memory limit): a corrupt hash.
+    return false;
+  }
   // With no stored hash we still spend the same time, so timing does not tell unknown accounts apart.
   return stored !== null && key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -1,3 +1,5 @@
+import './rich-html.css';
+
 interface RichHtmlProps {
   html: string;
   className?: string;

@@ -29,7 +29,11 @@ export function notifyError(code: string) {
   notifier.error({ key: `error:${code}`, title: ERROR_TITLE, description: errorDescription(code) });
 }
 
-export function notify(kind: 'error' | 'info' | 'success' | 'warning', title: ReactNode, description?: ReactNode) {
+export function notify(
+  kind: 'error' | 'info' | 'success' | 'warning',
+  title: ReactNode,
+  description?: ReactNode,
+) {
   notifier[kind]({ title, description });
 }
 

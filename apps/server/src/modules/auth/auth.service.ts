@@ -1,12 +1,12 @@
 import type { ForgotPasswordBody, LoginBody, LoginResponse, ResetPasswordBody } from '@ev/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { authFailures, passwordResets, sessions, users } from '../../db/schema/index.ts';
 import { AppError, Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { assertNotThrottled, clearAttempts, recordAttempt } from './throttle.ts';
+import { clearAttempts, forgetAttempt, takeAttempt } from './throttle.ts';
 
 const MINUTE = 60_000;
 export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * MINUTE };
@@ -43,23 +43,22 @@ export async function createSession(db: Db, userId: number, ttlMs: number): Prom
  * A locked account is told so only once its password was right.
  */
 export async function login(ctx: AuthContext, body: LoginBody): Promise<LoginResponse> {
-  const keys = [`login:${emailKey(body.email)}`, `login-ip:${ctx.ip}`];
-  await assertNotThrottled(
+  const accountKey = `login:${emailKey(body.email)}`;
+  const attempt = await takeAttempt(
     ctx.db,
     [
-      { key: keys[0]!, max: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
-      { key: keys[1]!, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
+      { key: accountKey, max: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
+      { key: `login-ip:${ctx.ip}`, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
     ],
     'Too many failed sign-in attempts.',
   );
   const user = await findAdminByEmail(ctx.db, body.email);
   const ok = await verifyPassword(body.pass, user?.passHash ?? null);
-  if (!user || !ok || !user.adminRole) {
-    await recordAttempt(ctx.db, keys);
-    throw new Unauthorized('pass');
-  }
+  // A failure keeps the attempt recorded; the right password takes it back.
+  if (!user || !ok || !user.adminRole) throw new Unauthorized('pass');
+  await forgetAttempt(ctx.db, attempt);
   if (!user.active) throw new Forbidden('locked');
-  await clearAttempts(ctx.db, [keys[0]!]);
+  await clearAttempts(ctx.db, [accountKey]);
   const accessToken = await createSession(ctx.db, user.id, ctx.sessionTtlMs);
   return { message: 'Success', accessToken, adminRole: user.adminRole };
 }
@@ -76,16 +75,15 @@ export async function forgotPassword(
   ctx: AuthContext & { mailer: Mailer; appUrl: string },
   body: ForgotPasswordBody,
 ): Promise<void> {
-  const keys = [`reset:${emailKey(body.email)}`, `reset-ip:${ctx.ip}`];
-  await assertNotThrottled(
+  // Every request counts, whether or not the account exists.
+  await takeAttempt(
     ctx.db,
     [
-      { key: keys[0]!, max: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs },
-      { key: keys[1]!, max: RESET_LIMITS.perAddress, windowMs: RESET_LIMITS.windowMs },
+      { key: `reset:${emailKey(body.email)}`, max: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs },
+      { key: `reset-ip:${ctx.ip}`, max: RESET_LIMITS.perAddress, windowMs: RESET_LIMITS.windowMs },
     ],
     'Too many password reset requests.',
   );
-  await recordAttempt(ctx.db, keys);
   const user = await findAdminByEmail(ctx.db, body.email);
   if (!user?.active) return;
   const token = newToken();
@@ -135,8 +133,14 @@ export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<vo
       .returning({ id: passwordResets.id });
     if (!spent.some((row) => row.id === reset.id))
       throw new AppError(400, 'The reset link is invalid or has expired.');
-    await tx.update(users).set({ passHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    const [user] = await tx
+      .update(users)
+      .set({ passHash, updatedAt: now })
+      .where(eq(users.id, reset.userId))
+      .returning({ email: users.email });
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    // Whoever holds the mailbox proved it: the failures that locked the account out no longer count.
+    if (user) await tx.delete(authFailures).where(eq(authFailures.key, `login:${emailKey(user.email)}`));
   });
 }
 

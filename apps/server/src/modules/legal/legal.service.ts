@@ -1,5 +1,5 @@
 import type { LegalPage } from '@ev/shared';
-import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pages, termAcceptances } from '../../db/schema/index.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -38,6 +38,12 @@ export async function publishedLegalPage(db: Db, type: LegalType): Promise<Legal
  * that every screen makes stays one query.
  */
 export function termAcceptSql(userId: AnyColumn | number): SQL<boolean> {
+  // Drizzle writes the columns of a one-table select unqualified ("id"); inside the subquery that would
+  // name term_acceptances.id, so a column is qualified with its table here.
+  const user =
+    typeof userId === 'number'
+      ? sql`${userId}`
+      : sql`${sql.identifier(getTableName(userId.table))}.${sql.identifier(userId.name)}`;
   return sql<boolean>`not exists (
     select 1 from (
       select distinct on (${pages.type}) ${pages.id} as id, ${pages.publishedAt} as published_at
@@ -47,7 +53,7 @@ export function termAcceptSql(userId: AnyColumn | number): SQL<boolean> {
     ) in_force
     where not exists (
       select 1 from ${termAcceptances}
-      where ${termAcceptances.userId} = ${userId}
+      where ${termAcceptances.userId} = ${user}
         and ${termAcceptances.pageId} = in_force.id
         and (in_force.published_at is null or ${termAcceptances.acceptedAt} >= in_force.published_at)
     )

@@ -5,7 +5,7 @@ import { sessions, termAcceptances, users } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { assertNotThrottled, clearAttempts, recordAttempt } from '../auth/throttle.ts';
+import { clearAttempts, takeAttempt } from '../auth/throttle.ts';
 import { activeLegalPage, hasAcceptedTerms, LEGAL_TYPES, termAcceptSql } from '../legal/legal.service.ts';
 
 export const CURRENT_PASS_LIMIT = { max: 5, windowMs: 15 * 60_000 };
@@ -39,15 +39,13 @@ export async function updateSelf(db: Db, auth: Auth, body: UpdateSelfBody): Prom
   const now = new Date();
   if ('currentPass' in body) {
     const key = `self-pass:${auth.user.id}`;
-    await assertNotThrottled(db, [{ key, ...CURRENT_PASS_LIMIT }], 'Too many wrong current passwords.');
+    await takeAttempt(db, [{ key, ...CURRENT_PASS_LIMIT }], 'Too many wrong current passwords.');
     const [user] = await db
       .select({ passHash: users.passHash })
       .from(users)
       .where(eq(users.id, auth.user.id));
-    if (!user || !(await verifyPassword(body.currentPass, user.passHash))) {
-      await recordAttempt(db, [key]);
-      throw new Invalid('currentPass');
-    }
+    // A wrong current password keeps the attempt recorded; the right one clears the count.
+    if (!user || !(await verifyPassword(body.currentPass, user.passHash))) throw new Invalid('currentPass');
     await clearAttempts(db, [key]);
     const passHash = await hashPassword(body.pass);
     await db.transaction(async (tx) => {

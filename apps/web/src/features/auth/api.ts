@@ -1,9 +1,9 @@
 import type { LoginBody, LoginResponse, SelfUser, TermAcceptBody } from '@ev/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 import { fetchLegalPage } from '../../lib/legal.ts';
-import { SELF_QUERY_KEY, fetchSelf } from '../../lib/self.ts';
+import { fetchSelf, SELF_QUERY_KEY } from '../../lib/self.ts';
 import { session } from '../../lib/session.ts';
 
 /** Login answers these for an unknown user or a wrong password; the page says so itself. */
@@ -27,7 +27,8 @@ export function useLogin() {
       return { login, user, remember };
     },
     onSuccess: ({ login, user, remember }) => {
-      queryClient.clear();
+      // Nothing cached for a previous user may show to this one.
+      queryClient.removeQueries();
       queryClient.setQueryData<SelfUser>(SELF_QUERY_KEY, user);
       session.signIn(
         { accessToken: login.accessToken, adminRole: user.adminRole, user, termAccept: user.termAccept },
@@ -94,7 +95,7 @@ export function useAcceptTerms() {
     },
     onError: (error) => {
       // A newer page was published while the user read: load the texts again.
-      if ('status' in error && error.status === TERMS_CHANGED_STATUS) {
+      if (error instanceof ApiError && error.status === TERMS_CHANGED_STATUS) {
         void queryClient.invalidateQueries({ queryKey: LANDING_KEY });
       }
     },

@@ -1,0 +1,66 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions, redactUrl } from './log.ts';
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/events?accessToken=abc123', '/api/events?accessToken=[Redacted]'],
+    ['/reset-password?token=t0k&x=1', '/reset-password?token=[Redacted]&x=1'],
+    ['/a?x=1&emailToken=e-t&y=2', '/a?x=1&emailToken=[Redacted]&y=2'],
+    ['/a?ACCESSTOKEN=abc', '/a?ACCESSTOKEN=[Redacted]'],
+    ['/a?accessToken=one&accessToken=two', '/a?accessToken=[Redacted]&accessToken=[Redacted]'],
+    ['/a?accessToken=abc#frag', '/a?accessToken=[Redacted]#frag'],
+    ['/a?accessToken=', '/a?accessToken=[Redacted]'],
+  ])('%s -> %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+
+  it('leaves other parameters and plain paths alone', () => {
+    expect(redactUrl('/api/merchant?page=1&size=10&sort=nameEn')).toBe(
+      '/api/merchant?page=1&size=10&sort=nameEn',
+    );
+    expect(redactUrl('/api/user/self')).toBe('/api/user/self');
+    // Only whole parameter names count.
+    expect(redactUrl('/a?mytoken=visible&tokenType=bearer')).toBe('/a?mytoken=visible&tokenType=bearer');
+  });
+});
+
+describe('loggerOptions', () => {
+  it('censors passwords and tokens in logged objects', async () => {
+    let text = '';
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const app = Fastify({ logger: loggerOptions('info', stream) });
+    await app.ready();
+    app.log.info(
+      {
+        body: { pass: 'p-1', currentPass: 'p-2', emailToken: 'p-3', accessToken: 'p-4', token: 'p-5' },
+        user: { password: 'p-6', accessToken: 'p-7' },
+        headers: { 'x-access-token': 'p-8' },
+      },
+      'something',
+    );
+    // A request is logged as method, redacted URL and address: no headers at all.
+    app.log.info(
+      {
+        req: {
+          method: 'GET',
+          url: '/api/events?accessToken=p-9',
+          ip: '127.0.0.1',
+          headers: { 'x-access-token': 'p-10', authorization: 'p-11', cookie: 'p-12' },
+        },
+      },
+      'incoming',
+    );
+    await app.close();
+    expect(text).toContain('something');
+    expect(text).toContain('"url":"/api/events?accessToken=[Redacted]"');
+    expect(text).toContain('[Redacted]');
+    expect(text).not.toMatch(/p-\d/);
+  });
+});

@@ -1,0 +1,119 @@
+import { ADMIN_ROLES, type AdminRole, can, PERMISSIONS, type Permission } from '@ev/shared';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAuth } from '../../src/plugins/auth.ts';
+import { signedInUser } from '../helpers/factories.ts';
+import { collectRoutes, type RouteInfo } from '../helpers/routes.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let routes: RouteInfo[];
+beforeAll(async () => {
+  ({ result: t, routes } = await collectRoutes(() => startTestApp()));
+});
+afterAll(() => t.close());
+
+const isApi = (route: RouteInfo) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+/** The API routes to call: HEAD answers as its GET does. Logout last, since it ends the session. */
+const apiRoutes = () =>
+  routes
+    .filter((route) => isApi(route) && route.method !== 'HEAD')
+    .sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
+const protectedRoutes = () => apiRoutes().filter((route) => !route.public);
+/** A concrete path: any `:param` becomes 1 (a record that may not exist; only 401/403 matter here). */
+const pathOf = (route: RouteInfo) => route.url.replace(/:[^/]+/g, '1');
+const label = (route: RouteInfo) => `${route.method} ${route.url}`;
+
+describe('route declarations', () => {
+  it('every /api route declares a permission from the table, or public', () => {
+    const api = routes.filter(isApi);
+    expect(api.length).toBeGreaterThan(0);
+    for (const route of api) {
+      expect(Boolean(route.public) || Boolean(route.permission), label(route)).toBe(true);
+      if (route.permission) expect(Object.keys(PERMISSIONS), label(route)).toContain(route.permission);
+    }
+  });
+
+  it('lists the routes of this issue with their permissions', () => {
+    const declared = Object.fromEntries(
+      apiRoutes().map((route) => [label(route), route.public ? 'public' : route.permission]),
+    );
+    expect(declared).toMatchObject({
+      'POST /api/auth/login': 'public',
+      'POST /api/auth/forgot-password': 'public',
+      'POST /api/auth/reset-password': 'public',
+      'POST /api/auth/logout': 'self.read',
+      'GET /api/user/self': 'self.read',
+      'PATCH /api/user/self': 'self.update',
+      'POST /api/user/self/term-accept': 'terms.accept',
+      'GET /api/terms': 'public',
+      'GET /api/privacy': 'public',
+      'GET /api/health': 'public',
+      'GET /api/province': 'province.read',
+      'GET /api/pea': 'pea.read',
+    });
+  });
+
+  it('refuses, at registration, an /api route that declares neither', async () => {
+    const app = Fastify();
+    registerAuth(app, t.database.db);
+    expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/must declare/);
+    expect(() => app.get('/api/declared', { config: { public: true } }, async () => 'x')).not.toThrow();
+    expect(() => app.get('/outside-api', async () => 'x')).not.toThrow();
+    await app.close();
+  });
+});
+
+describe('signed out', () => {
+  it('answers 401 on every protected route, without a token or with a garbage one', async () => {
+    expect(protectedRoutes().length).toBeGreaterThan(0);
+    for (const route of protectedRoutes()) {
+      for (const token of [undefined, 'garbage-token', 'x'.repeat(500)]) {
+        const response = await t.call(route.method, pathOf(route), { token });
+        expect(response.status, `${label(route)} token=${token?.slice(0, 10)}`).toBe(401);
+        expect(response.body).toEqual({ message: expect.any(String) });
+      }
+    }
+  });
+
+  it('lets anyone through on the public routes', async () => {
+    for (const route of apiRoutes().filter((r) => r.public)) {
+      const response = await t.call(route.method, pathOf(route));
+      expect([401, 403], label(route)).not.toContain(response.status);
+    }
+  });
+});
+
+describe('by role, as the permission table says', () => {
+  const tokens = new Map<AdminRole, string>();
+  beforeAll(async () => {
+    for (const role of ADMIN_ROLES) tokens.set(role, (await signedInUser(t, { role })).token);
+  });
+
+  it.each(ADMIN_ROLES)('%s gets 403 exactly where the table refuses it', async (role) => {
+    const refused: string[] = [];
+    for (const route of protectedRoutes()) {
+      const response = await t.call(route.method, pathOf(route), { token: tokens.get(role) });
+      const allowed = can(role, route.permission as Permission);
+      if (allowed) {
+        expect([401, 403], `${role} ${label(route)}`).not.toContain(response.status);
+      } else {
+        expect(response.status, `${role} ${label(route)}`).toBe(403);
+        expect(response.body).toEqual({ message: expect.any(String) });
+        refused.push(label(route));
+      }
+    }
+    // The oracle is the table; this line only shows the check has teeth for this issue's routes.
+    expect(refused.includes('GET /api/pea')).toBe(role !== 'admin');
+  });
+
+  it('gives 403 everywhere to a role outside the table', async () => {
+    const { user, token } = await signedInUser(t);
+    await t.database.db.execute(sql`update users set admin_role = 'superuser' where id = ${user.id}`);
+    for (const route of protectedRoutes()) {
+      const response = await t.call(route.method, pathOf(route), { token });
+      expect(response.status, label(route)).toBe(403);
+    }
+  });
+});

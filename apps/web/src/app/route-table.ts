@@ -1,0 +1,42 @@
+/**
+ * Every route of the signed-in shell (document 1, section 2), in the spec's order. A route gets its screen
+ * in the router; the ones without a screen yet show the not-found page.
+ */
+export const SHELL_PATHS = [
+  '/point-setup',
+  '/user-promotion-report',
+  '/user-promotion',
+  '/promotion/:type/:id',
+  '/promotion/:type',
+  '/charging-payment',
+  '/booking-report',
+  '/booking-management',
+  '/charger/:id',
+  '/charger',
+  '/price/:id',
+  '/price',
+  '/charger-brand/:id',
+  '/charger-brand',
+  '/landlord/:id',
+  '/landlord',
+  '/party/:id',
+  '/party',
+  '/merchant/:id',
+  '/merchant',
+  '/web-admin',
+  '/member-mobile-user',
+  '/contact-us',
+  '/guide/:id',
+  '/guide',
+  '/guide-manage',
+  '/term-condition',
+  '/privacy-policy',
+  '/user-detail',
+] as const;
+
+export type ShellPath = (typeof SHELL_PATHS)[number];
+
+/** The home route of a signed-in user. */
+export const HOME_PATH = '/user-detail' satisfies ShellPath;
+export const LOGIN_PATH = '/login';
+export const LANDING_PATH = '/landing';

@@ -1,0 +1,107 @@
+import { ArrowLeftOutlined, LockOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX, PASSWORD_MESSAGES, resetPasswordValue } from '@ev/shared';
+import { Button, Flex, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSuccessPopup } from '../../components/success-popup.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
+import { useResetPassword } from './api.ts';
+import { AuthCard } from './auth-card.tsx';
+
+interface ResetValues {
+  pass: string;
+  confirm: string;
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const showSuccess = useSuccessPopup();
+  const [done, setDone] = useState(false);
+
+  // A missing token is sent as '' on purpose: the server's 400 is what the user should see.
+  const submit = ({ pass }: ResetValues) =>
+    reset.mutate(
+      { emailToken: params.get('token') ?? '', pass },
+      {
+        onSuccess: () => {
+          setDone(true);
+          void showSuccess();
+        },
+      },
+    );
+
+  if (done) {
+    return (
+      <AuthCard>
+        <Result
+          status="success"
+          title="Changed Successfully."
+          extra={
+            <Button type="primary" size="large" onClick={() => navigate('/login')}>
+              Sign in
+            </Button>
+          }
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard>
+      <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          onClick={() => navigate('/login')}
+          aria-label="Back to login"
+        />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Reset password
+        </Typography.Title>
+      </Flex>
+      <Form<ResetValues>
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ pass: '', confirm: '' }}
+        onFinish={submit}
+        disabled={reset.isPending}
+      >
+        <Form.Item label="New password" name="pass" rules={[zodRule(resetPasswordValue)]}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            autoFocus
+            size="large"
+          />
+        </Form.Item>
+        <Form.Item
+          label="Confirm new password"
+          name="confirm"
+          dependencies={['pass']}
+          rules={[
+            { required: true, message: PASSWORD_MESSAGES.confirmRequired },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: string | undefined) =>
+                !value || value === getFieldValue('pass')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(PASSWORD_MESSAGES.resetConfirm)),
+            }),
+          ]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            size="large"
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
+          Reset password
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  changePasswordValue,
+  forgotPasswordBody,
+  LOGIN_MESSAGES,
+  loginBody,
+  PASSWORD_MESSAGES,
+  resetPasswordValue,
+} from '@ev/shared';
+import { describe, expect, it } from 'vitest';
+import { zodRule, zodValidator } from './zod-rule.ts';
+
+describe('zodValidator', () => {
+  it('resolves for a valid value', async () => {
+    await expect(zodValidator(loginBody.shape.email)('admin@example.com')).resolves.toBeUndefined();
+  });
+
+  it("rejects with the first issue's message", async () => {
+    await expect(zodValidator(loginBody.shape.email)('')).rejects.toThrow(LOGIN_MESSAGES.usernameRequired);
+    await expect(zodValidator(resetPasswordValue)('')).rejects.toThrow(PASSWORD_MESSAGES.newRequired);
+    await expect(zodValidator(resetPasswordValue)('short')).rejects.toThrow(PASSWORD_MESSAGES.resetLength);
+    await expect(zodValidator(changePasswordValue)('weakpassword')).rejects.toThrow(
+      PASSWORD_MESSAGES.strength,
+    );
+    await expect(zodValidator(changePasswordValue)('รหัสผ่านไทย1A')).rejects.toThrow(PASSWORD_MESSAGES.thai);
+  });
+
+  it('treats an untouched field (undefined) as empty', async () => {
+    await expect(zodValidator(forgotPasswordBody.shape.email)(undefined)).rejects.toThrow(
+      LOGIN_MESSAGES.email,
+    );
+    await expect(zodValidator(forgotPasswordBody.shape.email)('not-an-email')).rejects.toThrow(
+      LOGIN_MESSAGES.email,
+    );
+  });
+});
+
+describe('zodRule', () => {
+  it('is an Ant Design rule whose validator applies the schema', async () => {
+    const rule = zodRule(loginBody.shape.pass);
+    if (typeof rule === 'function' || !rule.validator)
+      throw new Error('expected a rule object with a validator');
+    const callback = () => undefined;
+    await expect(rule.validator({}, '', callback)).rejects.toThrow(LOGIN_MESSAGES.passwordRequired);
+    await expect(rule.validator({}, 'secret', callback)).resolves.toBeUndefined();
+  });
+});
