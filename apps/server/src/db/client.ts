@@ -21,7 +21,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+export const MIGRATIONS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'migrations');
 
 /** Counts fsync calls that reached the disk, so a test can prove the embedded database writes durably. */
 export const durability = { fsyncCalls: 0 };
@@ -66,6 +66,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Embedded database directory; absent = in memory (tests). */
   dataDir?: string;
+  /** In memory only: start from this dump of a data directory (a migrated template) instead of initdb. */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database (PostgreSQL server when a URL is given, else embedded PGlite) and migrates it. */
@@ -96,7 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   try {

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { ensureFirstAdmin } from '../../src/seed/first-admin.ts';
+import { migratedTemplate } from './pglite-template.ts';
 
 export const ADMIN = { email: 'root-admin@example.com', pass: 'RootAdmin1' };
 
@@ -75,7 +76,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PEA_TOKEN_C: 'pea-token-c-value',
     ...env,
   });
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl } : { loadDataDir: await migratedTemplate() },
+  );
   await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
   let logText = '';
   const logStream = new Writable({
