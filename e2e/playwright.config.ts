@@ -43,6 +43,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

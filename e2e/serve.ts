@@ -19,7 +19,9 @@ const port = process.env.E2E_PORT;
 if (!dataDir || !port) throw new Error('E2E_DATA_DIR and E2E_PORT must be set (by playwright.config.ts)');
 
 let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {
+  const serverUrl = process.env.DATABASE_URL;
   const name = `ev_e2e_${Date.now()}`;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
@@ -28,6 +30,12 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
 }
 
 const config = loadConfig({
@@ -72,9 +80,11 @@ for (const account of accounts) {
 const app = await buildApp({ db, databaseKind: database.kind, config });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 console.log(`e2e server ready on ${port} (${database.kind})`);
+// Playwright stops this server with SIGTERM (gracefulShutdown in the config): leave nothing behind.
 const stop = async () => {
   await app.close();
   await database.close();
+  await dropDatabase();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

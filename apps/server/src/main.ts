@@ -17,7 +17,9 @@ let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : `${config.dataDir}`,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    onPoolError: (error) =>
+      console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`),
   });
 } catch (error) {
   console.error(`Cannot open the database: ${(error as Error).message}`);

@@ -66,6 +66,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Embedded database directory; absent = in memory (tests). */
   dataDir?: string;
+  /** Told when an idle PostgreSQL connection fails (logged by the server; never fatal). */
+  onPoolError?: (error: Error) => void;
   /** In memory only: start from this dump of a data directory (a migrated template) instead of initdb. */
   loadDataDir?: Blob;
 }
@@ -74,6 +76,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, idle timeout, pg_terminate_backend) emits 'error' on
+    // the pool; unhandled, it would crash the process. The pool replaces the connection on the next query.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS });

@@ -1,0 +1,160 @@
+import type { AdminRole } from '@ev/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { headerUserLink, loginAs, notification, userDetailRow } from './fixtures/auth.ts';
+import { ROLE_USERS } from './fixtures/users.ts';
+
+/**
+ * The sidebar of each role, written by hand from document 1, section 6 (the oracle: not derived from the
+ * app's own menu table). A group's entry reads 'Group › Item'; the order is the table's.
+ */
+const EXPECTED_MENU: Record<AdminRole, string[]> = {
+  admin: [
+    'Site',
+    'Group',
+    'Cluster',
+    'Devices › Charger',
+    'Devices › Charger Brand',
+    'Price',
+    'Private station › Member',
+    'Private station › Code',
+    'Coupon&point Management › Promotion Code',
+    'Coupon&point Management › Point Code',
+    'Coupon&point Management › Discount Report',
+    'Marketing › Point Setup',
+    'Web Admin User',
+    'Member Mobile User',
+    'Transaction Management',
+    'Booking Management',
+    'Booking Report',
+    'Tutorial Management › Tutorials',
+    'Tutorial Management › Manage Tutorials',
+    'Policy Management › Term&Condition',
+    'Policy Management › Privacy Policy',
+    'Contact Us',
+  ],
+  merchant: ['Site', 'Devices › Charger', 'Booking Report'],
+  party: ['Site', 'Devices › Charger', 'Booking Report'],
+  landlord: ['Devices › Charger', 'Booking Report'],
+  callcenter: [
+    'Site',
+    'Cluster',
+    'Devices › Charger',
+    'Member Mobile User',
+    'Booking Management',
+    'Booking Report',
+  ],
+  station: ['Site', 'Devices › Charger', 'Private station › Member', 'Booking Management', 'Booking Report'],
+  marketting: [
+    'Price',
+    'Private station › Code',
+    'Coupon&point Management › Promotion Code',
+    'Coupon&point Management › Point Code',
+    'Coupon&point Management › Discount Report',
+    'Marketing › Point Setup',
+    'Booking Report',
+    'Tutorial Management › Tutorials',
+    'Tutorial Management › Manage Tutorials',
+    'Policy Management › Term&Condition',
+    'Policy Management › Privacy Policy',
+    'Contact Us',
+  ],
+};
+
+const ROLE_LABELS: Record<AdminRole, string> = {
+  admin: 'Admin',
+  merchant: 'Cluster',
+  party: 'Group',
+  landlord: 'Site',
+  callcenter: 'Call center',
+  station: 'Customer station',
+  marketting: 'Marketing',
+};
+
+/** Reads the sidebar top to bottom, opening every group to read its items. */
+async function readMenu(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('sidebar-menu');
+  await expect(menu).toBeVisible();
+  const top = menu.locator(':scope > li.ant-menu-item, :scope > li.ant-menu-submenu');
+  const entries: string[] = [];
+  for (const entry of await top.all()) {
+    const isGroup = await entry.evaluate((element) => element.classList.contains('ant-menu-submenu'));
+    if (!isGroup) {
+      entries.push((await entry.textContent())?.trim() ?? '');
+      continue;
+    }
+    const title = entry.locator(':scope > .ant-menu-submenu-title');
+    const group = (await title.textContent())?.trim() ?? '';
+    await expect(title).toHaveAttribute('aria-expanded', 'false');
+    await title.click();
+    await expect(title).toHaveAttribute('aria-expanded', 'true');
+    const items = entry.locator(':scope > ul li.ant-menu-item');
+    await expect(items.first()).toBeVisible();
+    for (const item of await items.allTextContents()) entries.push(`${group} › ${item.trim()}`);
+  }
+  return entries;
+}
+
+for (const role of Object.keys(EXPECTED_MENU) as AdminRole[]) {
+  test(`the ${role} menu matches the spec`, async ({ page }) => {
+    await loginAs(page, ROLE_USERS[role]);
+    await expect(userDetailRow(page, 'Role')).toContainText(ROLE_LABELS[role]);
+    expect(await readMenu(page)).toEqual(EXPECTED_MENU[role]);
+    // 'See pea token' is for admin only (the profile has loaded, so its absence means something).
+    await expect(page.getByRole('button', { name: 'See pea token' })).toHaveCount(role === 'admin' ? 1 : 0);
+  });
+}
+
+test.describe('shell', () => {
+  test('the header name links home, a menu entry opens its route, the footer shows copyright and version', async ({
+    page,
+  }) => {
+    await loginAs(page, ROLE_USERS.callcenter);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(/©\s*\d{4}/);
+    await expect(footer).toContainText(/Version\s+\d+\.\d+\.\d+/);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toContainText('EV Charging System');
+
+    const cluster = page.getByTestId('sidebar-menu').getByRole('link', { name: 'Cluster', exact: true });
+    await cluster.click();
+    await expect(page).toHaveURL(/\/merchant$/);
+    await expect(page.getByTestId('sidebar-menu').locator('.ant-menu-item-selected')).toHaveText('Cluster');
+
+    const name = headerUserLink(page);
+    await expect(name).toHaveText('E2E callcenter Tester');
+    await name.click();
+    await expect(page).toHaveURL(/\/user-detail$/);
+    await expect(page.getByRole('heading', { name: 'User Detail' })).toBeVisible();
+  });
+
+  test('Log Out returns to /login and the session is gone', async ({ page }) => {
+    await loginAs(page, ROLE_USERS.party);
+    const stored = await page.evaluate(() => sessionStorage.getItem('ev.session'));
+    const token = (JSON.parse(stored ?? '{}') as { accessToken?: string }).accessToken;
+    expect(token).toBeTruthy();
+
+    const logoutCall = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+    // The app sends the logout call without waiting for it; a page load now would cancel it.
+    expect((await logoutCall).ok()).toBe(true);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('ev.session'), sessionStorage.getItem('ev.session')]),
+    ).toEqual([null, null]);
+    await page.goto('/user-detail');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The server forgot the token too.
+    const self = await page.request.get('/api/user/self', { headers: { 'X-ACCESS-TOKEN': token! } });
+    expect(self.status()).toBe(401);
+  });
+
+  test("admin's 'See pea token' shows both tokens in a notification", async ({ page }) => {
+    await loginAs(page, ROLE_USERS.admin);
+    await page.getByRole('button', { name: 'See pea token' }).click();
+    const notice = notification(page, 'PEA Token');
+    await expect(notice).toBeVisible();
+    await expect(notice.getByText('token: e2e-pea-token', { exact: true })).toBeVisible();
+    await expect(notice.getByText('tokenC: e2e-pea-token-c', { exact: true })).toBeVisible();
+  });
+});
