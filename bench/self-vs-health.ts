@@ -10,8 +10,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createScratchDatabase } from '@ev/tools/scratch-database';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -58,30 +58,15 @@ async function measure(name: string, url: string, headers: Record<string, string
 }
 
 // With DATABASE_URL, the bench gets a database of its own on that server, dropped at the end.
-let databaseUrl = '';
-let dropDatabase = async () => {};
-if (process.env.DATABASE_URL) {
-  const name = `ev_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-}
+const scratch = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL, 'ev_bench')
+  : null;
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   env: {
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: scratch?.url ?? '',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -127,5 +112,5 @@ try {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase();
+  await scratch?.drop();
 }

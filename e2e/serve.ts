@@ -10,33 +10,18 @@ import { hashPassword } from '@ev/server/lib/password';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { ADMIN_ROLES } from '@ev/shared';
 import { loadDemoData } from '@ev/tools/demo-data';
+import { createScratchDatabase } from '@ev/tools/scratch-database';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
 const dataDir = process.env.E2E_DATA_DIR;
 const port = process.env.E2E_PORT;
 if (!dataDir || !port) throw new Error('E2E_DATA_DIR and E2E_PORT must be set (by playwright.config.ts)');
 
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-if (process.env.DATABASE_URL) {
-  const serverUrl = process.env.DATABASE_URL;
-  const name = `ev_e2e_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-}
+const scratch = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL, 'ev_e2e')
+  : null;
+const databaseUrl = scratch?.url;
 
 const config = loadConfig({
   ...process.env,
@@ -84,7 +69,7 @@ console.log(`e2e server ready on ${port} (${database.kind})`);
 const stop = async () => {
   await app.close();
   await database.close();
-  await dropDatabase();
+  await scratch?.drop();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -19,3 +19,16 @@ export function zodRule(schema: SafeParser): FormRule {
   const validate = zodValidator(schema);
   return { validator: (_rule, value) => validate(value) };
 }
+
+/** A confirmation field: required, and equal to another field of the same form. */
+export function sameAsRules(field: string, requiredMessage: string, mismatchMessage: string): FormRule[] {
+  return [
+    { required: true, message: requiredMessage },
+    ({ getFieldValue }) => ({
+      validator: (_rule, value: string | undefined) =>
+        !value || value === getFieldValue(field)
+          ? Promise.resolve()
+          : Promise.reject(new Error(mismatchMessage)),
+    }),
+  ];
+}

@@ -4,7 +4,7 @@ import { Button, Flex, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSuccessPopup } from '../../components/success-popup.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
+import { sameAsRules, zodRule } from '../../lib/zod-rule.ts';
 import { useResetPassword } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -81,15 +81,7 @@ export function ResetPasswordPage() {
           label="Confirm new password"
           name="confirm"
           dependencies={['pass']}
-          rules={[
-            { required: true, message: PASSWORD_MESSAGES.confirmRequired },
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) =>
-                !value || value === getFieldValue('pass')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(PASSWORD_MESSAGES.resetConfirm)),
-            }),
-          ]}
+          rules={sameAsRules('pass', PASSWORD_MESSAGES.confirmRequired, PASSWORD_MESSAGES.resetConfirm)}
         >
           <Input.Password
             prefix={<LockOutlined />}

@@ -1,0 +1,58 @@
+import { Form, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useDiscardConfirm } from '../discard-confirm.ts';
+
+interface ModalFormProps<T> {
+  title: string;
+  width: string | number;
+  form: FormInstance<T>;
+  /** True while the save call runs: Save shows a spinner, the fields and buttons are disabled. */
+  saving: boolean;
+  initialValues?: Partial<T>;
+  onSubmit: (values: T) => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The edit dialog of the form kit: a vertical form with Save and Cancel; any edit makes it dirty, and
+ * cancelling a dirty form asks 'Discard changes' first. Mount it only while open, so each opening starts
+ * from its initial values.
+ */
+export function ModalForm<T>({
+  title,
+  width,
+  form,
+  saving,
+  initialValues,
+  onSubmit,
+  onClose,
+  children,
+}: ModalFormProps<T>) {
+  const [dirty, setDirty] = useState(false);
+  const confirmDiscard = useDiscardConfirm();
+  const cancel = () => (dirty ? confirmDiscard(onClose) : onClose());
+  return (
+    <Modal
+      open
+      title={title}
+      width={width}
+      okText="Save"
+      onOk={() => form.submit()}
+      onCancel={cancel}
+      okButtonProps={{ loading: saving, disabled: saving }}
+      cancelButtonProps={{ disabled: saving }}
+    >
+      <Form<T>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onValuesChange={() => setDirty(true)}
+        onFinish={onSubmit}
+        disabled={saving}
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
+}
