@@ -1,7 +1,8 @@
 import { type AdminRole, can, type Permission } from '@ev/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -43,10 +44,9 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Finds the signed-in user of a token; null when the token is unknown, expired or its user locked. */
-export async function authenticate(db: Db, token: string): Promise<Auth | null> {
-  if (token.length > 200) return null;
-  const [row] = await db
+/** Every request runs this query. */
+const sessionQuery = preparedPerDb((db) =>
+  db
     .select({
       sessionId: sessions.id,
       id: users.id,
@@ -60,8 +60,15 @@ export async function authenticate(db: Db, token: string): Promise<Auth | null> 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('auth_session'),
+);
+
+/** Finds the signed-in user of a token; null when the token is unknown, expired or its user locked. */
+export async function authenticate(db: Db, token: string): Promise<Auth | null> {
+  if (token.length > 200) return null;
+  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token) });
   if (!row?.active || row.type !== 'admin' || !row.adminRole) return null;
   const { sessionId, active: _active, type: _type, adminRole, ...user } = row;
   return { sessionId, user: { ...user, adminRole } };

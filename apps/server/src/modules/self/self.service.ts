@@ -1,6 +1,7 @@
 import type { SelfUser, TermAcceptBody, UpdateSelfBody } from '@ev/shared';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { sessions, termAcceptances, users } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -10,12 +11,18 @@ import { activeLegalPage, hasAcceptedTerms, LEGAL_TYPES, termAcceptSql } from '.
 
 export const CURRENT_PASS_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
-export async function getSelf(db: Db, userId: number): Promise<SelfUser> {
-  const [row] = await db
+/** Every screen loads the profile: prepared once per database. */
+const selfQuery = preparedPerDb((db) =>
+  db
     .select({ user: users, termAccept: termAcceptSql(users.id) })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('self_profile'),
+);
+
+export async function getSelf(db: Db, userId: number): Promise<SelfUser> {
+  const [row] = await selfQuery(db).execute({ userId });
   const user = row?.user;
   if (!user?.adminRole) throw new NotFound('User not found');
   return {
