@@ -1,3 +1,4 @@
 export * from './pages.ts';
+export * from './places.ts';
 export * from './reference.ts';
 export * from './users.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { landlords, merchants, parties } from './places.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -23,9 +24,10 @@ export const users = pgTable(
     adminRole: text('admin_role', {
       enum: ['admin', 'merchant', 'party', 'landlord', 'callcenter', 'station', 'marketting'],
     }),
-    merchantId: integer('merchant_id'),
-    partyId: integer('party_id'),
-    landlordId: integer('landlord_id'),
+    // A cluster, group or site that a user belongs to cannot be deleted (409).
+    merchantId: integer('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
+    partyId: integer('party_id').references(() => parties.id, { onDelete: 'restrict' }),
+    landlordId: integer('landlord_id').references(() => landlords.id, { onDelete: 'restrict' }),
     active: boolean('active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     telVerified: boolean('tel_verified').notNull().default(false),
