@@ -1,35 +1,132 @@
 import type { Db } from '@ev/server/db/client';
-import { pages, users } from '@ev/server/db/schema/index';
+import {
+  landlordBusinessHours,
+  landlords,
+  merchants,
+  pages,
+  parties,
+  partyLandlords,
+  users,
+} from '@ev/server/db/schema/index';
 import { hashPassword } from '@ev/server/lib/password';
 import { count } from 'drizzle-orm';
+import { DEMO_CLUSTERS, DEMO_GROUPS, DEMO_SITES, DEMO_USER_PLACES } from './demo-places.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.ts';
 import { PRIVACY, TERMS } from './legal-content.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS };
 
+/** Looks up a key in a map built from the demo data; a miss is a typo in demo-places.ts. */
+function idOf(ids: Map<string, number>, key: string, what: string): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`Demo data: unknown ${what} '${key}'`);
+  return id;
+}
+
+/** Pairs keys with the ids of a multi-row insert; identity ids are assigned in VALUES order. */
+function keyed(records: readonly { key: string }[], rows: readonly { id: number }[]): Map<string, number> {
+  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  const map = new Map<string, number>();
+  records.forEach((record, i) => {
+    if (map.has(record.key)) throw new Error(`Demo data: duplicate key '${record.key}'`);
+    map.set(record.key, ids[i]!);
+  });
+  return map;
+}
+
 /**
- * Loads the demo records on an empty database (no content pages and at most the first admin).
- * Returns a summary of what was loaded, or null when the database already held data.
+ * Loads the demo records on an empty database (no content pages, no clusters and at most the first admin),
+ * all in one transaction. Returns a summary of what was loaded, or null when the database already held data.
  */
 export async function loadDemoData(db: Db): Promise<{ summary: string } | null> {
   const [userCount] = await db.select({ n: count() }).from(users);
   const [pageCount] = await db.select({ n: count() }).from(pages);
-  if ((userCount?.n ?? 0) > 1 || (pageCount?.n ?? 0) > 0) return null;
+  const [clusterCount] = await db.select({ n: count() }).from(merchants);
+  if ((userCount?.n ?? 0) > 1 || (pageCount?.n ?? 0) > 0 || (clusterCount?.n ?? 0) > 0) return null;
 
   const passHash = await hashPassword(DEMO_PASSWORD);
+  let hoursRows = 0;
+  let groupLinks = 0;
   await db.transaction(async (tx) => {
+    const insertedClusters = await tx
+      .insert(merchants)
+      .values(
+        DEMO_CLUSTERS.map((c) => ({
+          nameEn: c.name[0],
+          nameTh: c.name[1],
+          internal: c.internal,
+          active: c.active,
+          addrEn: c.addr[0],
+          addrTh: c.addr[1],
+          provinceId: c.provinceId,
+          taxId: c.taxId,
+          tel: c.tel,
+        })),
+      )
+      .returning({ id: merchants.id });
+    const clusterIds = keyed(DEMO_CLUSTERS, insertedClusters);
+
+    const insertedSites = await tx
+      .insert(landlords)
+      .values(
+        DEMO_SITES.map((s) => ({
+          merchantId: idOf(clusterIds, s.cluster, 'cluster'),
+          nameEn: s.name[0],
+          nameTh: s.name[1],
+          latitude: s.at[0],
+          longitude: s.at[1],
+          businessHoursType: s.hoursType,
+          meaId: s.meaId ?? null,
+          peaId: s.peaId ?? null,
+          partnerProjectId: s.ruejaiProject ?? null,
+          partnerUserType: s.ruejaiProject ? 'ruejai' : null,
+          descEn: s.desc[0],
+          descTh: s.desc[1],
+          addrEn: s.addr[0],
+          addrTh: s.addr[1],
+          provinceId: s.provinceId,
+          tel: s.tel ?? null,
+          active: s.active ?? true,
+        })),
+      )
+      .returning({ id: landlords.id });
+    const siteIds = keyed(DEMO_SITES, insertedSites);
+
+    const hours = DEMO_SITES.flatMap((s) =>
+      s.hoursType === 'period' ? (s.hours ?? []).map((h) => ({ landlordId: siteIds.get(s.key)!, ...h })) : [],
+    );
+    if (hours.length > 0) await tx.insert(landlordBusinessHours).values(hours);
+    hoursRows = hours.length;
+
+    const insertedGroups = await tx
+      .insert(parties)
+      .values(DEMO_GROUPS.map((g) => ({ nameEn: g.name[0], nameTh: g.name[1], active: g.active })))
+      .returning({ id: parties.id });
+    const groupIds = keyed(DEMO_GROUPS, insertedGroups);
+    const links = DEMO_GROUPS.flatMap((g) =>
+      g.sites.map((site) => ({ partyId: groupIds.get(g.key)!, landlordId: idOf(siteIds, site, 'site') })),
+    );
+    await tx.insert(partyLandlords).values(links);
+    groupLinks = links.length;
+
     await tx.insert(users).values(
-      DEMO_USERS.map((user) => ({
-        type: 'admin' as const,
-        email: user.email,
-        passHash,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        tel: user.tel,
-        adminRole: user.role,
-        active: true,
-        emailVerified: true,
-      })),
+      DEMO_USERS.map((user) => {
+        const place = DEMO_USER_PLACES[user.email];
+        return {
+          type: 'admin' as const,
+          email: user.email,
+          passHash,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          tel: user.tel,
+          adminRole: user.role,
+          merchantId: place?.cluster ? idOf(clusterIds, place.cluster, 'cluster') : null,
+          landlordId: place?.site ? idOf(siteIds, place.site, 'site') : null,
+          partyId: place?.group ? idOf(groupIds, place.group, 'group') : null,
+          active: true,
+          emailVerified: true,
+        };
+      }),
     );
     const publishedAt = new Date();
     await tx.insert(pages).values([
@@ -37,5 +134,10 @@ export async function loadDemoData(db: Db): Promise<{ summary: string } | null> 
       { type: 'privacy', ...PRIVACY, active: true, publishedAt },
     ]);
   });
-  return { summary: `${DEMO_USERS.length} users (password ${DEMO_PASSWORD}), terms and privacy pages` };
+  return {
+    summary:
+      `${DEMO_USERS.length} users (password ${DEMO_PASSWORD}), terms and privacy pages, ` +
+      `${DEMO_CLUSTERS.length} clusters, ${DEMO_SITES.length} sites (${hoursRows} business-hours rows), ` +
+      `${DEMO_GROUPS.length} groups (${groupLinks} site links)`,
+  };
 }
