@@ -15,7 +15,10 @@ import type { DatabaseKind, Db } from './db/client.ts';
 import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { landlordRoutes } from './modules/landlord/landlord.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
+import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
+import { partyRoutes } from './modules/party/party.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -76,6 +79,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(selfRoutes(services));
   await app.register(legalRoutes(services));
   await app.register(referenceRoutes(services));
+  await app.register(merchantRoutes(services));
+  await app.register(landlordRoutes(services));
+  await app.register(partyRoutes(services));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const hasWeb = indexHtml !== null && fs.existsSync(indexHtml);

@@ -25,6 +25,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission this route needs (from PERMISSIONS); every /api route names one or is public. */
     permission?: Permission;
+    /**
+     * A lighter permission for some `?mode=` of the route, e.g. a list's `mode=dropdown`, open to every role
+     * and narrowed by the data scope, while the list itself needs `permission`.
+     */
+    modePermissions?: Partial<Record<string, Permission>>;
     public?: boolean;
     /** Accept the token as `?accessToken=` too (server-sent events cannot set headers). */
     queryToken?: boolean;
@@ -74,6 +79,14 @@ export async function authenticate(db: Db, token: string): Promise<Auth | null> 
   return { sessionId, user: { ...user, adminRole } };
 }
 
+/** The permission a request needs: the route's, or the one it names for the request's `?mode=`. */
+function permissionOf(request: FastifyRequest, permission: Permission): Permission {
+  const modes = request.routeOptions.config.modePermissions;
+  if (!modes) return permission;
+  const mode = (request.query as { mode?: unknown } | undefined)?.mode;
+  return (typeof mode === 'string' && Object.hasOwn(modes, mode) && modes[mode]) || permission;
+}
+
 /**
  * Every /api route either says `public: true` or names a permission. Signed-out callers get 401, a role
  * the permission table does not list gets 403. Routes without either fail at start-up, not in production.
@@ -93,7 +106,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const token = tokenOf(request);
     const auth = token ? await authenticate(db, token) : null;
     if (!auth) throw new Unauthorized(token ? 'Session expired' : 'Unauthorized');
-    if (!can(auth.user.adminRole, config.permission)) throw new Forbidden();
+    if (!can(auth.user.adminRole, permissionOf(request, config.permission))) throw new Forbidden();
     request.auth = auth;
   });
 }

@@ -1,3 +1,6 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { landlords, merchants, parties, partyLandlords } from '../db/schema/index.ts';
+import { nothing } from '../lib/list-query.ts';
 import type { AuthUser } from './auth.ts';
 
 /**
@@ -26,5 +29,57 @@ export function scopeOf(
     case 'callcenter':
     case 'marketting':
       return { kind: 'all' };
+  }
+}
+
+/** The sites (landlords) a scope may see, as a condition on `landlords`; undefined = no limit. */
+export function landlordScope(scope: DataScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'merchant':
+      return scope.merchantId === null ? nothing() : eq(landlords.merchantId, scope.merchantId);
+    case 'landlord':
+      return scope.landlordId === null ? nothing() : eq(landlords.id, scope.landlordId);
+    case 'party':
+      return scope.partyId === null
+        ? nothing()
+        : sql`${landlords.id} in (select ${partyLandlords.landlordId} from ${partyLandlords} where ${partyLandlords.partyId} = ${scope.partyId})`;
+  }
+}
+
+/** The clusters (merchants) a scope may see: its own, or those holding its sites; undefined = no limit. */
+export function merchantScope(scope: DataScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'merchant':
+      return scope.merchantId === null ? nothing() : eq(merchants.id, scope.merchantId);
+    case 'landlord':
+      return scope.landlordId === null
+        ? nothing()
+        : sql`${merchants.id} in (select ${landlords.merchantId} from ${landlords} where ${landlords.id} = ${scope.landlordId})`;
+    case 'party':
+      return scope.partyId === null
+        ? nothing()
+        : sql`${merchants.id} in (select ${landlords.merchantId} from ${landlords} join ${partyLandlords} on ${partyLandlords.landlordId} = ${landlords.id} where ${partyLandlords.partyId} = ${scope.partyId})`;
+  }
+}
+
+/** The groups (parties) a scope may see: its own, or those holding a site it sees; undefined = no limit. */
+export function partyScope(scope: DataScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'party':
+      return scope.partyId === null ? nothing() : eq(parties.id, scope.partyId);
+    case 'merchant':
+      return scope.merchantId === null
+        ? nothing()
+        : sql`${parties.id} in (select ${partyLandlords.partyId} from ${partyLandlords} join ${landlords} on ${landlords.id} = ${partyLandlords.landlordId} where ${landlords.merchantId} = ${scope.merchantId})`;
+    case 'landlord':
+      return scope.landlordId === null
+        ? nothing()
+        : sql`${parties.id} in (select ${partyLandlords.partyId} from ${partyLandlords} where ${partyLandlords.landlordId} = ${scope.landlordId})`;
   }
 }

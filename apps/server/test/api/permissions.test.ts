@@ -52,6 +52,21 @@ describe('route declarations', () => {
       'GET /api/health': 'public',
       'GET /api/province': 'province.read',
       'GET /api/pea': 'pea.read',
+      'GET /api/merchant': 'merchant.read',
+      'GET /api/merchant/:id': 'merchant.read',
+      'POST /api/merchant': 'merchant.write',
+      'PATCH /api/merchant/:id': 'merchant.write',
+      'DELETE /api/merchant/:id': 'merchant.write',
+      'GET /api/landlord': 'landlord.read',
+      'GET /api/landlord/:id': 'landlord.read',
+      'POST /api/landlord': 'landlord.create',
+      'PATCH /api/landlord/:id': 'landlord.update',
+      'DELETE /api/landlord/:id': 'landlord.delete',
+      'GET /api/party': 'party.read',
+      'GET /api/party/:id': 'party.read',
+      'POST /api/party': 'party.write',
+      'PATCH /api/party/:id': 'party.write',
+      'DELETE /api/party/:id': 'party.write',
     });
   });
 
@@ -107,6 +122,23 @@ describe('by role, as the permission table says', () => {
     // The oracle is the table; this line only shows the check has teeth for this issue's routes.
     expect(refused.includes('GET /api/pea')).toBe(role !== 'admin');
   });
+
+  it.each(ADMIN_ROLES)(
+    '%s may open every dropdown (mode=dropdown needs only the dropdown permission)',
+    async (role) => {
+      // A fresh session: the loop above ends each role's session with the logout route.
+      const { token } = await signedInUser(t, { role });
+      for (const [path, permission] of [
+        ['/api/merchant', 'merchant.dropdown'],
+        ['/api/landlord', 'landlord.dropdown'],
+        ['/api/party', 'party.dropdown'],
+      ] as const) {
+        expect(can(role, permission)).toBe(true);
+        const response = await t.call('GET', `${path}?mode=dropdown`, { token });
+        expect(response.status, `${role} ${path}`).toBe(200);
+      }
+    },
+  );
 
   it('gives 403 everywhere to a role outside the table', async () => {
     const { user, token } = await signedInUser(t);

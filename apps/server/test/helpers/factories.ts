@@ -1,5 +1,13 @@
 import type { AdminRole } from '@ev/shared';
-import { pages, users } from '../../src/db/schema/index.ts';
+import {
+  landlordBusinessHours,
+  landlords,
+  merchants,
+  pages,
+  parties,
+  partyLandlords,
+  users,
+} from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -78,4 +86,55 @@ export async function createLegalPage(
     })
     .returning();
   return page!;
+}
+
+export async function createMerchant(t: TestApp, overrides: Partial<typeof merchants.$inferInsert> = {}) {
+  const [merchant] = await t.database.db
+    .insert(merchants)
+    .values({ nameEn: `Cluster ${unique()}`, nameTh: 'คลัสเตอร์', internal: false, ...overrides })
+    .returning();
+  return merchant!;
+}
+
+export async function createLandlord(
+  t: TestApp,
+  merchantId: number,
+  overrides: Partial<typeof landlords.$inferInsert> = {},
+  hours: Array<{ dayOfWeek: number; openTime: string; closeTime: string }> = [],
+) {
+  const [landlord] = await t.database.db
+    .insert(landlords)
+    .values({
+      merchantId,
+      nameEn: `Site ${unique()}`,
+      nameTh: 'สถานี',
+      latitude: 13.7563,
+      longitude: 100.5018,
+      businessHoursType: hours.length > 0 ? 'period' : '24H',
+      ...overrides,
+    })
+    .returning();
+  if (hours.length > 0) {
+    await t.database.db
+      .insert(landlordBusinessHours)
+      .values(hours.map((hour) => ({ ...hour, landlordId: landlord!.id })));
+  }
+  return landlord!;
+}
+
+export async function createParty(
+  t: TestApp,
+  landlordIds: number[],
+  overrides: Partial<typeof parties.$inferInsert> = {},
+) {
+  const [party] = await t.database.db
+    .insert(parties)
+    .values({ nameEn: `Group ${unique()}`, nameTh: 'กลุ่ม', ...overrides })
+    .returning();
+  if (landlordIds.length > 0) {
+    await t.database.db
+      .insert(partyLandlords)
+      .values(landlordIds.map((landlordId) => ({ partyId: party!.id, landlordId })));
+  }
+  return party!;
 }

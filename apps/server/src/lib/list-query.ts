@@ -1,0 +1,66 @@
+import type { ListQuery } from '@ev/shared';
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { Conflict, Invalid } from './errors.ts';
+
+/** LIMIT and OFFSET of a list page (page 1 is the first). */
+export function paging(query: Pick<ListQuery, 'page' | 'size'>): { limit: number; offset: number } {
+  return { limit: query.size, offset: (query.page - 1) * query.size };
+}
+
+/**
+ * ORDER BY of a list: `sort` must be one of the list's whitelisted keys (else 400), `order` asc by default.
+ * The tie-breakers (usually the id) follow, so pages never overlap or skip rows with equal sort values.
+ */
+export function ordering<K extends string>(
+  query: Pick<ListQuery, 'sort' | 'order'>,
+  sorts: Record<K, AnyColumn | SQL>,
+  tieBreakers: AnyColumn[],
+): SQL[] {
+  const tail = tieBreakers.map((column) =>
+    query.order === 'desc' && !query.sort ? desc(column) : asc(column),
+  );
+  if (!query.sort) return tail;
+  if (!Object.hasOwn(sorts, query.sort)) {
+    throw new Invalid(`query.sort: must be one of ${Object.keys(sorts).join(', ')}`);
+  }
+  const column = sorts[query.sort as K];
+  return [query.order === 'desc' ? desc(column) : asc(column), ...tail];
+}
+
+/** `count(*)` as a JS number (PostgreSQL answers bigint as text). */
+export const countAll = () => sql<number>`count(*)`.mapWith(Number);
+
+/** SQL that is never true: what a scoped user without its link sees. */
+export const nothing = (): SQL => sql`false`;
+
+export const USED_ITEM = "Can't delete already used item";
+export const ACTIVE_ITEM = "Can't delete an active item: deactivate it first";
+
+/**
+ * True when the database refused a write because another row still refers to this one: 23503
+ * (foreign_key_violation, NO ACTION keys) or 23001 (restrict_violation, our ON DELETE RESTRICT keys).
+ */
+const REFERENCED = new Set(['23503', '23001']);
+export function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if (REFERENCED.has(String((current as { code?: unknown }).code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Deletes through `remove`, turning a foreign-key refusal into the 409 the UI shows as
+ * "Can't delete already used item". Active records are refused first: the UI offers delete only on
+ * inactive rows, and the server holds the same rule.
+ */
+export async function deleteUnlessUsed(active: boolean, remove: () => Promise<unknown>): Promise<void> {
+  if (active) throw new Conflict(ACTIVE_ITEM);
+  try {
+    await remove();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new Conflict(USED_ITEM);
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Peak memory of a streamed site export: seeds ROWS sites (10,000 by default) on a fresh database
+ * (PGlite in memory, or a scratch database when DATABASE_URL is set), then downloads
+ * GET /api/landlord?mode=xlsx while sampling the process's RSS, and prints the growth over the idle baseline.
+ * Server and client share this process, so the figure is an upper bound for the server.
+ *
+ *   node --import tsx bench/export-memory.ts        BENCH_ROWS=10000 by default
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@ev/server/app';
+import { loadConfig } from '@ev/server/config';
+import { openDatabase } from '@ev/server/db/client';
+import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
+import { createScratchDatabase } from '@ev/tools/scratch-database';
+import { sql } from 'drizzle-orm';
+
+const rows = Number(process.env.BENCH_ROWS ?? 10_000);
+const ADMIN = { email: 'bench-admin@example.com', pass: 'BenchAdmin1' };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
+const scratch = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL, 'ev_bench')
+  : null;
+const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : {});
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  WEB_DIST: '',
+  LOG_LEVEL: 'warn',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.pass,
+});
+await ensureFirstAdmin(database.db, ADMIN.email, ADMIN.pass);
+const app = await buildApp({ db: database.db, databaseKind: database.kind, config });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+try {
+  await database.db.execute(
+    sql`insert into merchants (name_en, name_th) values ('Bench Cluster', 'คลัสเตอร์')`,
+  );
+  await database.db.execute(sql`
+    insert into landlords (merchant_id, name_en, name_th, latitude, longitude, business_hours_type, addr_en, addr_th, tel)
+    select (select min(id) from merchants), 'Site ' || n, 'สถานี ' || n, 13.7 + n / 1e6, 100.5 + n / 1e6, '24H',
+           n || ' Sukhumvit Rd, Khlong Toei, Bangkok 10110', n || ' ถนนสุขุมวิท คลองเตย กรุงเทพฯ', '02' || lpad(n::text, 7, '0')
+    from generate_series(1, ${rows}) as n`);
+  const login = await fetch(`${address}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, pass: ADMIN.pass, type: 'admin' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+
+  global.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const started = performance.now();
+  const response = await fetch(`${address}/api/landlord?mode=xlsx`, {
+    headers: { 'x-access-token': accessToken },
+  });
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  clearInterval(sampler);
+  const mb = (value: number) => (value / 1024 / 1024).toFixed(1);
+  console.log(
+    `${database.kind}: ${rows} sites, status ${response.status}, ${mb(bytes)} MB xlsx in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+      `RSS baseline ${mb(baseline)} MB, peak ${mb(peak)} MB, growth ${mb(peak - baseline)} MB`,
+  );
+} finally {
+  await app.close();
+  await database.close();
+  await scratch?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
