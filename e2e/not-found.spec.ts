@@ -28,8 +28,6 @@ const SHELL_ROUTES_WITHOUT_SCREEN = [
   '/landlord',
   '/party/2',
   '/party',
-  '/merchant/7',
-  '/merchant',
   '/web-admin',
   '/member-mobile-user',
   '/contact-us',

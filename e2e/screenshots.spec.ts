@@ -47,3 +47,24 @@ test('shell as admin at /user-detail', async ({ page }) => {
   await expect(page.getByRole('contentinfo')).toContainText('Version');
   await shoot(page, 'shell-admin.png');
 });
+
+test('cluster list, one row expanded, as admin', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/merchant');
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText(/^1-10 of \d+$/);
+  await page
+    .locator('.ant-table-row')
+    .first()
+    .getByRole('button', { name: /expand/i })
+    .click();
+  await expect(page.getByText(/^Site Name \(\d+\)$/)).toBeVisible();
+  await shoot(page, 'cluster-list.png');
+});
+
+test('cluster setting, editing a cluster, as admin', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/merchant');
+  await page.locator('.ant-table-row').first().getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Cluster Name (EN)')).not.toHaveValue('');
+  await shoot(page, 'cluster-setting.png');
+});

@@ -4,6 +4,8 @@ import { LandingPage } from '../features/auth/landing-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 import { PublicLegalPage } from '../features/legal/public-legal-page.tsx';
+import { MerchantListPage } from '../features/merchant/merchant-list-page.tsx';
+import { MerchantSettingPage } from '../features/merchant/merchant-setting-page.tsx';
 import { UserDetailPage } from '../features/profile/user-detail-page.tsx';
 import { RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { CatchAllPage, NotFoundPage } from './not-found.tsx';
@@ -13,6 +15,8 @@ import { ShellLayout } from './shell/layout.tsx';
 
 /** The screens built so far; every other shell route shows the not-found page until its issue lands. */
 const SCREENS: Partial<Record<ShellPath, ReactNode>> = {
+  '/merchant': <MerchantListPage />,
+  '/merchant/:id': <MerchantSettingPage />,
   '/user-detail': <UserDetailPage />,
 };
 

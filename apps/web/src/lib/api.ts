@@ -62,3 +62,30 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/** A downloaded file: its bytes and the name the server gave it (Content-Disposition), if any. */
+export interface Download {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** Calls the API for a file (an export); throws ApiError like `api` for anything but a 2xx. */
+export async function apiDownload(path: string): Promise<Download> {
+  const token = session.get()?.accessToken ?? null;
+  const headers: Record<string, string> = {};
+  if (token) headers['X-ACCESS-TOKEN'] = token;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers });
+  } catch {
+    throw new ApiError(0, 'Network error');
+  }
+  if (!response.ok) {
+    const message = await messageOf(response);
+    if (response.status === 401 && token && session.get()?.accessToken === token) session.clear();
+    throw new ApiError(response.status, message);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}

@@ -1,0 +1,125 @@
+import { App, Button, Card, Flex, Form, type FormInstance, Skeleton, Typography } from 'antd';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { notifyCallError } from '../../lib/notify.ts';
+import { LEAVE_WARNING } from '../discard-confirm.ts';
+import { useBackToList } from '../list/list-return.ts';
+import { useSuccessPopup } from '../success-popup.ts';
+import { withoutFieldPrefix } from './server-message.ts';
+
+interface SettingFormProps<T> {
+  title: string;
+  /** Where Cancel and a successful save return to, with the list's search state. */
+  listPath: string;
+  form: FormInstance<T>;
+  /** The record is still loading: a skeleton instead of the form. */
+  loading?: boolean;
+  initialValues?: Partial<T>;
+  /** The save call; a rejection keeps the user on the form, dirty again. */
+  save: (values: T) => Promise<unknown>;
+  children: ReactNode;
+}
+
+/** Asks before leaving a dirty form: in-app navigation through the router, reload and close through the browser. */
+function useLeaveWarning(dirty: React.RefObject<boolean>) {
+  const { modal } = App.useApp();
+  const blocker = useBlocker(
+    useCallback(
+      ({ currentLocation, nextLocation }) =>
+        dirty.current && currentLocation.pathname !== nextLocation.pathname,
+      [dirty],
+    ),
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: LEAVE_WARNING,
+      centered: true,
+      okText: 'Yes',
+      cancelText: 'No',
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal]);
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!dirty.current) return;
+      event.preventDefault();
+      event.returnValue = LEAVE_WARNING;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+/**
+ * The setting page of the form kit: dirty on any edit, a leave warning while dirty, Save disabled while
+ * saving, the success popup, then back to the list with its filters, page and sort.
+ */
+export function SettingForm<T>({
+  title,
+  listPath,
+  form,
+  loading = false,
+  initialValues,
+  save,
+  children,
+}: SettingFormProps<T>) {
+  const dirtyRef = useRef(false);
+  const [saving, setSaving] = useState(false);
+  const showSuccess = useSuccessPopup();
+  const backToList = useBackToList(listPath);
+  useLeaveWarning(dirtyRef);
+
+  const submit = async (values: T) => {
+    // Clean while saving, so the return to the list is not held up by the leave warning.
+    dirtyRef.current = false;
+    setSaving(true);
+    try {
+      await save(values);
+    } catch (error) {
+      dirtyRef.current = true;
+      setSaving(false);
+      notifyCallError(withoutFieldPrefix(error), undefined);
+      return;
+    }
+    await showSuccess();
+    setSaving(false);
+    backToList();
+  };
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      }
+    >
+      {loading ? (
+        <Skeleton active />
+      ) : (
+        <Form<T>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onValuesChange={() => {
+            dirtyRef.current = true;
+          }}
+          onFinish={(values) => void submit(values)}
+          className="setting-form"
+        >
+          {children}
+          <Flex gap={8} justify="end">
+            <Button onClick={backToList} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="primary" htmlType="submit" loading={saving} disabled={saving}>
+              Save
+            </Button>
+          </Flex>
+        </Form>
+      )}
+    </Card>
+  );
+}

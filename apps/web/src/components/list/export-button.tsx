@@ -1,0 +1,55 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { ApiError, apiDownload } from '../../lib/api.ts';
+import { notify, notifyCallError } from '../../lib/notify.ts';
+
+export interface ExportSpec {
+  /** The file's name before `_{timestamp}.xlsx`, used when the server names none: 'Merchant'. */
+  fileName: string;
+  /** Shown when nothing matches (404): 'No matched merchant found'. */
+  notFoundMessage: string;
+}
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Export: the list's endpoint with `mode=xlsx` and the same filters, saved under the server's file name. */
+export function ExportButton({
+  endpoint,
+  filterQuery,
+  spec,
+}: {
+  endpoint: string;
+  filterQuery: string;
+  spec: ExportSpec;
+}) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const query = new URLSearchParams(filterQuery);
+      query.set('mode', 'xlsx');
+      const { blob, fileName } = await apiDownload(`${endpoint}?${query}`);
+      saveBlob(blob, fileName ?? `${spec.fileName}_${Date.now()}.xlsx`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) notify('warning', spec.notFoundMessage);
+      else notifyCallError(error, undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()}>
+      Export
+    </Button>
+  );
+}

@@ -1,0 +1,127 @@
+import type { TableProps } from 'antd';
+import { Button, Card, Flex, Form, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { type ReactNode, useEffect } from 'react';
+import { DataTable } from './data-table.tsx';
+import { ExportButton, type ExportSpec } from './export-button.tsx';
+import { useListQuery } from './use-list-query.ts';
+import { type FilterSpec, type FilterValues, type ListState, useListState } from './use-list-state.ts';
+
+export interface ListPageProps<T, S extends FilterSpec> {
+  title: string;
+  /** The list call, e.g. '/merchant': `GET /api{endpoint}?page&size&sort&order&{filters}`. */
+  endpoint: string;
+  /** The answer's array: `{ total, [itemsKey] }`. */
+  itemsKey: string;
+  /** The filters' names and kinds; the `filters` fields use the same names. */
+  filterSpec: S;
+  /** The filter fields (Form.Items named after `filterSpec`). */
+  filters: ReactNode;
+  /** Buttons after Search, Clear Data and Export (New ...). */
+  actions?: ReactNode;
+  exportSpec?: ExportSpec;
+  columns: ColumnsType<T>;
+  rowKey: keyof T & string;
+  /** Row expansion, given the shown rows (for an expand-all toggle). */
+  expandable?: (items: T[]) => TableProps<T>['expandable'];
+}
+
+/** Every filter present: '' for a single filter ('Any'), [] for a multi-select. */
+function formValues<S extends FilterSpec>(spec: S, filters: FilterValues<S>) {
+  return Object.fromEntries(
+    Object.entries(spec).map(([name, kind]) => [name, filters[name] ?? (kind === 'many' ? [] : '')]),
+  );
+}
+
+/** The filter bar: the fields, Search, Clear Data (reset and search again), Export, and the page's buttons. */
+function FilterBar<S extends FilterSpec>({
+  state,
+  spec,
+  endpoint,
+  exportSpec,
+  actions,
+  children,
+}: {
+  state: ListState<S>;
+  spec: S;
+  endpoint: string;
+  exportSpec?: ExportSpec;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const [form] = Form.useForm();
+  // Back/forward and the return from a setting page change the URL: the fields follow it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter query stands for the filters
+  useEffect(() => form.setFieldsValue(formValues(spec, state.filters)), [form, spec, state.filterQuery]);
+  const clear = () => {
+    form.setFieldsValue(formValues(spec, {}));
+    state.search({});
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={formValues(spec, state.filters)}
+      onFinish={(values: FilterValues<S>) => state.search(values)}
+      className="list-filter-bar"
+    >
+      <Flex gap={16} wrap align="end" style={{ marginBottom: 16 }}>
+        {children}
+      </Flex>
+      <Flex gap={8} wrap justify="end">
+        <Button type="primary" htmlType="submit">
+          Search
+        </Button>
+        <Button onClick={clear}>Clear Data</Button>
+        {exportSpec && <ExportButton endpoint={endpoint} filterQuery={state.filterQuery} spec={exportSpec} />}
+        {actions}
+      </Flex>
+    </Form>
+  );
+}
+
+/** A list screen: a declaration of filters and columns over a server-paged table whose state is in the URL. */
+export function ListPage<T extends object, S extends FilterSpec>(props: ListPageProps<T, S>) {
+  const state = useListState(props.filterSpec);
+  const list = useListQuery<T>(props.endpoint, props.itemsKey, state.listQuery);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  // Deleting the last row of the last page leaves the page empty: step back to the new last page.
+  useEffect(() => {
+    if (!list.isPlaceholderData && items.length === 0 && total > 0 && state.page > 1) {
+      state.setPaging({ ...state, page: Math.ceil(total / state.size) });
+    }
+  }, [items.length, total, state, list.isPlaceholderData]);
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {props.title}
+        </Typography.Title>
+      }
+    >
+      <Flex vertical gap={16}>
+        <FilterBar
+          state={state}
+          spec={props.filterSpec}
+          endpoint={props.endpoint}
+          exportSpec={props.exportSpec}
+          actions={props.actions}
+        >
+          {props.filters}
+        </FilterBar>
+        <DataTable<T, S>
+          state={state}
+          columns={props.columns}
+          items={items}
+          total={total}
+          loading={list.isFetching}
+          rowKey={props.rowKey}
+          expandable={props.expandable?.(items)}
+        />
+      </Flex>
+    </Card>
+  );
+}

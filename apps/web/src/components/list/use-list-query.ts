@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+/** Every list call's query key starts with this, so a row action can reload whatever list is shown. */
+export const LIST_QUERY_KEY = 'list';
+
+export interface ListPageData<T> {
+  total: number;
+  items: T[];
+}
+
+/** `GET /api{endpoint}?{query}` answering `{ total, [itemsKey]: T[] }`. */
+export function useListQuery<T>(endpoint: string, itemsKey: string, query: string) {
+  return useQuery({
+    queryKey: [LIST_QUERY_KEY, endpoint, query],
+    queryFn: async ({ signal }): Promise<ListPageData<T>> => {
+      const body = await api<Record<string, unknown>>(`${endpoint}?${query}`, { signal });
+      return { total: Number(body.total ?? 0), items: (body[itemsKey] as T[] | undefined) ?? [] };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,231 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { loginAs, notification } from './fixtures/auth.ts';
+import { ROLE_USERS } from './fixtures/users.ts';
+
+const LEAVE_WARNING = 'Changes will not be saved. Do you want to proceed ?';
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const rangeText = (page: Page) => page.locator('.ant-pagination-total-text');
+const clusterRow = (page: Page, name: string) => rows(page).filter({ hasText: name });
+
+/** Picks `option` in the filter select labelled `label`. */
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+// One worker, in order: the create test changes what the filter and export tests count.
+test.describe.configure({ mode: 'default' });
+
+/** Confirms a delete once the dialog has finished opening (it focuses its button then). */
+async function confirmDelete(dialog: Locator) {
+  const button = dialog.getByRole('button', { name: 'Delete' });
+  await expect(button).toBeFocused();
+  await button.click();
+  await expect(dialog).toBeHidden();
+}
+
+test.beforeEach(async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+});
+
+test('filter, sort and page the clusters, open one and come back to the same list', async ({ page }) => {
+  await page.goto('/merchant?size=5');
+  await expect(rangeText(page)).toHaveText(/^1-5 of 1\d$/);
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(rangeText(page)).toHaveText(/^6-10 of 1\d$/);
+  await expect(page).toHaveURL(/page=2/);
+
+  // A new search starts again from page 1.
+  await pick(page, 'Area Type', 'Internal Used');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(rangeText(page)).toHaveText('1-3 of 3');
+  await expect(page).toHaveURL(/internal=true/);
+  await expect(page).toHaveURL(/page=1/);
+
+  const header = page.locator('.ant-table-thead th').filter({ hasText: 'Cluster Name' });
+  await header.click();
+  await expect(page).toHaveURL(/sort=nameEn&order=asc/);
+  await expect(rows(page).first()).toContainText('Bangna Gateway Business Park');
+  await header.click();
+  await expect(page).toHaveURL(/sort=nameEn&order=desc/);
+  await expect(rows(page).first()).toContainText('Skyline Living Condominiums');
+
+  // Expand one row, then all of them.
+  await clusterRow(page, 'Skyline Living Condominiums')
+    .getByRole('button', { name: /expand/i })
+    .click();
+  await expect(page.getByText(/^Site Name \(\d+\)$/)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  await expect(page.getByText(/^Site Name \(\d+\)$/)).toHaveCount(3);
+
+  const listUrl = page.url();
+  await clusterRow(page, 'Chao Phraya University of Technology')
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  await expect(page).toHaveURL(/\/merchant\/\d+$/);
+  await expect(page.getByLabel('Cluster Name (EN)')).toHaveValue('Chao Phraya University of Technology');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page).toHaveURL(listUrl);
+  await expect(rangeText(page)).toHaveText('1-3 of 3');
+  await expect(rows(page).first()).toContainText('Skyline Living Condominiums');
+  await expect(page.locator('.ant-form-item').filter({ hasText: 'Area Type' })).toContainText(
+    'Internal Used',
+  );
+
+  // Clear Data resets the filters and searches again.
+  await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+  await expect(rangeText(page)).toHaveText(/^1-5 of 1\d$/);
+  await expect(page).not.toHaveURL(/internal=/);
+});
+
+test('create a cluster, edit it, switch it off and delete it', async ({ page }) => {
+  const name = `E2E Cluster ${Date.now()}`;
+  await page.goto('/merchant');
+  await page.getByRole('button', { name: 'New Cluster' }).click();
+  await expect(page).toHaveURL(/\/merchant\/new$/);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Cluster Name (EN) is required.')).toBeVisible();
+  await expect(page.getByText('Cluster Name (TH) is required.')).toBeVisible();
+
+  await page.getByLabel('Cluster Name (EN)').fill(name);
+  await page.getByLabel('Cluster Name (TH)').fill('คลัสเตอร์ทดสอบ');
+  await page.getByLabel('Taxpayer Identification No.').fill('0105551234567');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Successfully saved data.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/merchant$/);
+
+  // The new cluster is in the Cluster Name filter at once.
+  await page.getByRole('combobox', { name: 'Cluster Name', exact: true }).fill(name);
+  await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(rangeText(page)).toHaveText('1-1 of 1');
+  await expect(rows(page).first()).toContainText(name);
+  await expect(rows(page).first()).toContainText('Public Used');
+
+  await rows(page).first().getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Cluster Name (EN)')).toHaveValue(name);
+  await page.getByLabel('Cluster Name (EN)').fill(`${name} edited`);
+  await page.getByLabel('Internal Used').check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Successfully saved data.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/merchant\?merchantId=\d+&page=1$/);
+  const row = clusterRow(page, `${name} edited`);
+  await expect(row).toContainText('Internal Used');
+
+  await expect(row.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await row.getByRole('switch').click();
+  await expect(notification(page, 'Success')).toContainText('Successfully saved data.');
+  await expect(row.getByRole('switch')).not.toBeChecked();
+
+  await row.getByRole('button', { name: `Delete ${name} edited` }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: `Delete ${name} edited?` });
+  await expect(dialog).toContainText(`Do you want to delete this ${name} edited?`);
+  await confirmDelete(dialog);
+  await expect(notification(page, 'Deleted Successfully !')).toBeVisible();
+  await expect(clusterRow(page, name)).toHaveCount(0);
+});
+
+test('a used cluster cannot be deleted', async ({ page }) => {
+  await page.goto('/merchant?active=false');
+  const row = clusterRow(page, 'Riverside Parking Co. (closed)');
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await confirmDelete(page.getByRole('dialog'));
+  await expect(notification(page, "Can't delete already used item")).toBeVisible();
+  await expect(row).toBeVisible();
+});
+
+test('leaving a changed form warns first', async ({ page }) => {
+  await page.goto('/merchant');
+  await page.getByRole('button', { name: 'New Cluster' }).click();
+  await page.getByLabel('Cluster Name (EN)').fill('Not saved');
+
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const warning = page.getByRole('dialog').filter({ hasText: LEAVE_WARNING });
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(/\/merchant\/new$/);
+
+  await page.getByTestId('sidebar-menu').getByRole('link', { name: 'Cluster', exact: true }).click();
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/merchant$/);
+
+  // The browser's own prompt guards a reload or a close.
+  await page.getByRole('button', { name: 'New Cluster' }).click();
+  await page.getByLabel('Cluster Name (EN)').fill('Not saved either');
+  const prompt = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const beforeUnload = await prompt;
+  expect(beforeUnload.type()).toBe('beforeunload');
+  await beforeUnload.accept();
+});
+
+test('export downloads the filtered clusters, and says so when none match', async ({ page }) => {
+  await page.goto('/merchant?internal=true');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Merchant_\d+\.xlsx$/);
+
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.worksheets[0];
+  expect(sheet?.getRow(1).getCell(1).value).toBe('Cluster ID');
+  expect(sheet?.actualRowCount).toBe(4);
+
+  await page.goto('/merchant?internal=true&active=false');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByText('No matched merchant found')).toBeVisible();
+});
+
+test('a failed save shows the server text and leaves the form dirty', async ({ page }) => {
+  await page.route('**/api/merchant/*', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 400, json: { message: 'body.nameEn: Cluster Name (EN) is required.' } })
+      : route.fallback(),
+  );
+  await page.goto('/merchant?internal=true');
+  await clusterRow(page, 'Skyline Living Condominiums').getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Tel').fill('021234567');
+  const save = page.getByRole('button', { name: /Save$/ });
+  await save.click();
+  await expect(notification(page, 'Something went wrong !')).toContainText(
+    '(Code: Cluster Name (EN) is required.)',
+  );
+  await expect(save).toBeEnabled();
+  await expect(save).not.toHaveClass(/ant-btn-loading/);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('dialog').filter({ hasText: LEAVE_WARNING })).toBeVisible();
+});
+
+test("a site's switch in the expanded row saves at once", async ({ page }) => {
+  await page.goto('/merchant?internal=true&sort=nameEn&order=asc');
+  const cluster = clusterRow(page, 'Chao Phraya University of Technology');
+  await cluster.getByRole('button', { name: /expand/i }).click();
+  const sites = page.getByTestId('site-row');
+  const first = sites.first();
+  const siteName = (await first.locator('span').first().textContent()) ?? '';
+  const site = sites.filter({ hasText: siteName });
+  await expect(site.getByRole('switch')).toBeChecked();
+  await expect(site.getByRole('button', { name: `Delete ${siteName}` })).toHaveCount(0);
+
+  await site.getByRole('switch').click();
+  await expect(notification(page, 'Success')).toContainText('Successfully saved data.');
+  await expect(site.getByRole('switch')).not.toBeChecked();
+  await expect(site.getByRole('button', { name: `Delete ${siteName}` })).toBeVisible();
+
+  await site.getByRole('switch').click();
+  await expect(site.getByRole('switch')).toBeChecked();
+  await expect(site.getByRole('button', { name: `Delete ${siteName}` })).toHaveCount(0);
+});
+
+test('an unknown cluster id shows the not-found page', async ({ page }) => {
+  await page.goto('/merchant/99999');
+  await expect(page.getByText("Sorry, this page can't be found.", { exact: true })).toBeVisible();
+  await expect(notification(page, 'Something went wrong !')).toHaveCount(0);
+});
