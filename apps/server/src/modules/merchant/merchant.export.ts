@@ -6,7 +6,12 @@ import { landlords, merchants, provinces } from '../../db/schema/index.ts';
 import { ordering } from '../../lib/list-query.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import type { DataScope } from '../../plugins/scope.ts';
-import { MERCHANT_SORTS_SQL, merchantWhere } from './merchant.service.ts';
+import {
+  MERCHANT_DETAIL_COLUMNS,
+  MERCHANT_ROW_COLUMNS,
+  MERCHANT_SORTS_SQL,
+  merchantWhere,
+} from './merchant.service.ts';
 
 /** `mode=xlsx`: the list's rows (same filters, scope and order), one line per cluster. */
 export function exportMerchants(db: Db, scope: DataScope, query: MerchantListQuery, reply: FastifyReply) {
@@ -18,16 +23,9 @@ export function exportMerchants(db: Db, scope: DataScope, query: MerchantListQue
   const batch = (offset: number, limit: number) =>
     db
       .select({
-        id: merchants.id,
-        nameEn: merchants.nameEn,
-        nameTh: merchants.nameTh,
-        internal: merchants.internal,
-        active: merchants.active,
-        addrEn: merchants.addrEn,
-        addrTh: merchants.addrTh,
+        ...MERCHANT_ROW_COLUMNS,
+        ...MERCHANT_DETAIL_COLUMNS,
         province: provinces.nameEn,
-        taxId: merchants.taxId,
-        tel: merchants.tel,
         sites: siteCount,
       })
       .from(merchants)

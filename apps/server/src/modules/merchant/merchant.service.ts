@@ -41,6 +41,21 @@ export function merchantWhere(db: Db, scope: DataScope, query: Partial<MerchantL
   return and(...conditions);
 }
 
+/** The columns of a list row; the detail and the export add MERCHANT_DETAIL_COLUMNS. */
+export const MERCHANT_ROW_COLUMNS = {
+  id: merchants.id,
+  nameEn: merchants.nameEn,
+  nameTh: merchants.nameTh,
+  internal: merchants.internal,
+  active: merchants.active,
+};
+export const MERCHANT_DETAIL_COLUMNS = {
+  addrEn: merchants.addrEn,
+  addrTh: merchants.addrTh,
+  taxId: merchants.taxId,
+  tel: merchants.tel,
+};
+
 /** The sites of some clusters, as the scope sees them, grouped by cluster id. */
 async function sitesOf(db: Db, scope: DataScope, merchantIds: number[]) {
   const bySite = new Map<number, MerchantListItem['landlords']>();
@@ -72,13 +87,7 @@ export async function listMerchants(
   const [{ total } = { total: 0 }] = await db.select({ total: countAll() }).from(merchants).where(where);
   const { limit, offset } = paging(query);
   const rows = await db
-    .select({
-      id: merchants.id,
-      nameEn: merchants.nameEn,
-      nameTh: merchants.nameTh,
-      internal: merchants.internal,
-      active: merchants.active,
-    })
+    .select(MERCHANT_ROW_COLUMNS)
     .from(merchants)
     .where(where)
     .orderBy(...ordering(query, MERCHANT_SORTS_SQL, [merchants.id]))
@@ -103,18 +112,7 @@ export async function merchantDropdown(db: Db, scope: DataScope): Promise<IdName
 
 export async function getMerchant(db: Db, scope: DataScope, id: number): Promise<Merchant> {
   const [row] = await db
-    .select({
-      id: merchants.id,
-      nameEn: merchants.nameEn,
-      nameTh: merchants.nameTh,
-      internal: merchants.internal,
-      active: merchants.active,
-      addrEn: merchants.addrEn,
-      addrTh: merchants.addrTh,
-      provinceId: merchants.provinceId,
-      taxId: merchants.taxId,
-      tel: merchants.tel,
-    })
+    .select({ ...MERCHANT_ROW_COLUMNS, ...MERCHANT_DETAIL_COLUMNS, provinceId: merchants.provinceId })
     .from(merchants)
     .where(and(eq(merchants.id, id), merchantScope(scope)));
   if (!row) throw new NotFound('Merchant not found');
