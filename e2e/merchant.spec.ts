@@ -1,31 +1,20 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
+import { expect, type Page, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
+import {
+  confirmDelete,
+  exportSheet,
+  LEAVE_WARNING,
+  pick,
+  rangeText,
+  rows,
+  rowWith,
+} from './fixtures/list.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
-const LEAVE_WARNING = 'Changes will not be saved. Do you want to proceed ?';
-
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-const rangeText = (page: Page) => page.locator('.ant-pagination-total-text');
-const clusterRow = (page: Page, name: string) => rows(page).filter({ hasText: name });
-
-/** Picks `option` in the filter select labelled `label`. */
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  await page.keyboard.press('Escape');
-}
+const clusterRow = (page: Page, name: string) => rowWith(page, name);
 
 // One worker, in order: the create test changes what the filter and export tests count.
 test.describe.configure({ mode: 'default' });
-
-/** Confirms a delete once the dialog has finished opening (it focuses its button then). */
-async function confirmDelete(dialog: Locator) {
-  const button = dialog.getByRole('button', { name: 'Delete' });
-  await expect(button).toBeFocused();
-  await button.click();
-  await expect(dialog).toBeHidden();
-}
 
 test.beforeEach(async ({ page }) => {
   await loginAs(page, ROLE_USERS.admin);
@@ -167,16 +156,9 @@ test('leaving a changed form warns first', async ({ page }) => {
 
 test('export downloads the filtered clusters, and says so when none match', async ({ page }) => {
   await page.goto('/merchant?internal=true');
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^Merchant_\d+\.xlsx$/);
-
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await file.path());
-  const sheet = workbook.worksheets[0];
-  expect(sheet?.getRow(1).getCell(1).value).toBe('Cluster ID');
-  expect(sheet?.actualRowCount).toBe(4);
+  const sheet = await exportSheet(page, /^Merchant_\d+\.xlsx$/);
+  expect(sheet.getRow(1).getCell(1).value).toBe('Cluster ID');
+  expect(sheet.actualRowCount).toBe(4);
 
   await page.goto('/merchant?internal=true&active=false');
   await page.getByRole('button', { name: 'Export' }).click();

@@ -36,6 +36,7 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'Asia/Bangkok',
     trace: 'off',
+    screenshot: 'only-on-failure',
   },
   webServer: {
     command: 'node --import tsx e2e/serve.ts',

@@ -68,3 +68,50 @@ test('cluster setting, editing a cluster, as admin', async ({ page }) => {
   await expect(page.getByLabel('Cluster Name (EN)')).not.toHaveValue('');
   await shoot(page, 'cluster-setting.png');
 });
+
+test('site list as admin, with the cluster columns', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/landlord');
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText(/^1-10 of \d+$/);
+  await expect(page.locator('.ant-table-thead')).toContainText('Cluster Name');
+  await shoot(page, 'site-list-admin.png');
+});
+
+test('site list as a cluster user: its own sites, no cluster columns', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.merchant);
+  await page.goto('/landlord');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.ant-table-thead')).not.toContainText('Cluster Name');
+  await shoot(page, 'site-list-merchant.png');
+});
+
+test('site setting with opening hours and the map pin', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/landlord?businessHoursType=period');
+  await page
+    .locator('.ant-table-row')
+    .filter({ hasText: 'Siam Square Parking B2' })
+    .getByRole('button', { name: 'View' })
+    .click();
+  await expect(page.getByLabel('Site Name (EN)')).toHaveValue('Siam Square Parking B2');
+  await expect(page.getByTestId('business-hour-row').first()).toBeVisible();
+  await expect(page.locator('.map-picker-pin')).toBeVisible();
+  await shoot(page, 'site-setting.png');
+});
+
+test('group list with the site names tooltip', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/party');
+  const count = page.getByText(/^\d+ landlord\(s\)$/).first();
+  await count.hover();
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await shoot(page, 'group-list.png');
+});
+
+test('group setting, editing a group', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/party');
+  await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();
+  await expect(page.getByLabel('Group Name (EN)')).not.toHaveValue('');
+  await shoot(page, 'group-setting.png');
+});

@@ -9,9 +9,9 @@ import { pages, termAcceptances, users } from '@ev/server/db/schema/index';
 import { hashPassword } from '@ev/server/lib/password';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { ADMIN_ROLES } from '@ev/shared';
-import { loadDemoData } from '@ev/tools/demo-data';
+import { DEMO_USERS, loadDemoData } from '@ev/tools/demo-data';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
 const dataDir = process.env.E2E_DATA_DIR;
@@ -32,6 +32,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   PEA_TOKEN: 'e2e-pea-token',
   PEA_TOKEN_C: 'e2e-pea-token-c',
+  // No network here: the site map must work without tiles.
+  MAP_TILE_URL: '',
 });
 const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
 const { db } = database;
@@ -39,8 +41,35 @@ await ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
 await loadDemoData(db);
 
 const passHash = await hashPassword(E2E_PASSWORD);
+// Each role user gets the cluster, site or group of the demo user of its role (doc: tools/src/demo-places.ts):
+// e2e-merchant → Metro Plaza Shopping Centres, e2e-landlord → Siam Square Parking B2,
+// e2e-party → Bangkok Shopping Malls, e2e-station → its demo group.
+const demoLinks = new Map(
+  (
+    await db
+      .select({
+        role: users.adminRole,
+        merchantId: users.merchantId,
+        landlordId: users.landlordId,
+        partyId: users.partyId,
+      })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_USERS.map((user) => user.email),
+        ),
+      )
+  ).map(({ role, ...links }) => [role, links]),
+);
 const accounts = [
-  ...ADMIN_ROLES.map((role) => ({ email: ROLE_USERS[role], role, accepted: true, active: true })),
+  ...ADMIN_ROLES.map((role) => ({
+    email: ROLE_USERS[role],
+    role,
+    accepted: true,
+    active: true,
+    ...demoLinks.get(role),
+  })),
   ...Object.values(SPEC_USERS).map((user) => ({ active: true, ...user })),
 ];
 const legal = await db.select().from(pages).where(eq(pages.active, true));
@@ -55,6 +84,9 @@ for (const account of accounts) {
       lastName: 'Tester',
       adminRole: account.role,
       active: account.active,
+      merchantId: 'merchantId' in account ? account.merchantId : null,
+      landlordId: 'landlordId' in account ? account.landlordId : null,
+      partyId: 'partyId' in account ? account.partyId : null,
     })
     .returning({ id: users.id });
   if (account.accepted && legal.length > 0) {

@@ -8,6 +8,8 @@ const flag = z
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin1234';
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,6 +35,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   WEB_DIST: z.string().optional(),
+  MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
+  MAP_ATTRIBUTION: z.string().default(DEFAULT_MAP_ATTRIBUTION),
 });
 
 export interface Config {
@@ -53,6 +57,9 @@ export interface Config {
   trustProxy: boolean;
   /** The built web app to serve, or null to serve the API only. */
   webDist: string | null;
+  /** Leaflet tile URL template of the site map; null = no tiles. */
+  mapTileUrl: string | null;
+  mapAttribution: string;
   version: string;
 }
 
@@ -85,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST === '' ? null : path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
+    mapTileUrl: e.MAP_TILE_URL.trim() || null,
+    mapAttribution: e.MAP_ATTRIBUTION,
     version: APP_VERSION,
   };
 }

@@ -49,3 +49,27 @@ describe('GET /api/pea', () => {
     }
   });
 });
+
+describe('GET /api/app-config', () => {
+  it('tells anyone the map tile source, OpenStreetMap by default', async () => {
+    const response = await t.call('GET', '/api/app-config');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapAttribution: '© OpenStreetMap contributors',
+    });
+  });
+
+  it('takes MAP_TILE_URL, and an empty one means no tiles', async () => {
+    const own = await startTestApp({ MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' });
+    const none = await startTestApp({ MAP_TILE_URL: '' });
+    try {
+      expect((await own.call('GET', '/api/app-config')).body.mapTileUrl).toBe(
+        'https://tiles.example.com/{z}/{x}/{y}.png',
+      );
+      expect((await none.call('GET', '/api/app-config')).body.mapTileUrl).toBeNull();
+    } finally {
+      await Promise.all([own.close(), none.close()]);
+    }
+  });
+});

@@ -1,24 +1,43 @@
+import type { Permission } from '@ev/shared';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/auth/landing-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
+import { LandlordListPage } from '../features/landlord/landlord-list-page.tsx';
+import { LandlordSettingPage } from '../features/landlord/landlord-setting-page.tsx';
 import { PublicLegalPage } from '../features/legal/public-legal-page.tsx';
 import { MerchantListPage } from '../features/merchant/merchant-list-page.tsx';
 import { MerchantSettingPage } from '../features/merchant/merchant-setting-page.tsx';
+import { PartyListPage } from '../features/party/party-list-page.tsx';
+import { PartySettingPage } from '../features/party/party-setting-page.tsx';
 import { UserDetailPage } from '../features/profile/user-detail-page.tsx';
-import { RequireSignedIn, RequireSignedOut } from './guards.tsx';
+import { RequirePermission, RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { CatchAllPage, NotFoundPage } from './not-found.tsx';
 import { RouteError } from './route-error.tsx';
 import { SHELL_PATHS, type ShellPath } from './route-table.ts';
 import { ShellLayout } from './shell/layout.tsx';
 
-/** The screens built so far; every other shell route shows the not-found page until its issue lands. */
-const SCREENS: Partial<Record<ShellPath, ReactNode>> = {
-  '/merchant': <MerchantListPage />,
-  '/merchant/:id': <MerchantSettingPage />,
-  '/user-detail': <UserDetailPage />,
+/**
+ * The screens built so far, each with the permission its calls need (roles without it see a 403 page);
+ * every other shell route shows the not-found page until its issue lands.
+ */
+const SCREENS: Partial<Record<ShellPath, [ReactNode, Permission?]>> = {
+  '/merchant': [<MerchantListPage key="list" />, 'merchant.read'],
+  '/merchant/:id': [<MerchantSettingPage key="setting" />, 'merchant.read'],
+  '/landlord': [<LandlordListPage key="list" />, 'landlord.read'],
+  '/landlord/:id': [<LandlordSettingPage key="setting" />, 'landlord.read'],
+  '/party': [<PartyListPage key="list" />, 'party.read'],
+  '/party/:id': [<PartySettingPage key="setting" />, 'party.read'],
+  '/user-detail': [<UserDetailPage key="self" />],
 };
+
+function screen(path: ShellPath): ReactNode {
+  const entry = SCREENS[path];
+  if (!entry) return <NotFoundPage />;
+  const [element, permission] = entry;
+  return permission ? <RequirePermission permission={permission}>{element}</RequirePermission> : element;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -38,7 +57,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <ShellLayout />,
-            children: SHELL_PATHS.map((path) => ({ path, element: SCREENS[path] ?? <NotFoundPage /> })),
+            children: SHELL_PATHS.map((path) => ({ path, element: screen(path) })),
           },
         ],
       },

@@ -155,3 +155,8 @@ if (inBrowser) {
 export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
+
+/** The signed-in user's role; screens show fields and buttons by it (the server enforces the same table). */
+export function useRole(): AdminRole | null {
+  return useSession()?.adminRole ?? null;
+}

@@ -27,6 +27,10 @@ export const LANDLORD_MESSAGES = {
   notFound: 'No matched landlord found',
 } as const;
 
+/** The site map's first view when the site has no point yet (document 1, section 9). */
+export const MAP_DEFAULT_CENTER: [number, number] = [13.69, 100.54];
+export const MAP_DEFAULT_ZOOM = 10;
+
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeOfDay = z
   .string({ error: LANDLORD_MESSAGES.time })

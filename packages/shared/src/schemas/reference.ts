@@ -12,6 +12,13 @@ export const healthResponse = z.object({
   version: z.string(),
 });
 
+/** What the web app needs to know of the server's settings (public: the map has no secrets). */
+export const appConfigResponse = z.object({
+  mapTileUrl: z.string().nullable(),
+  mapAttribution: z.string(),
+});
+export type AppConfig = z.infer<typeof appConfigResponse>;
+
 /** A published legal page (terms or privacy) as the public calls return it. */
 export const legalPage = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { errorResponse, healthResponse, peaResponse, provincesResponse } from '@ev/shared';
+import { appConfigResponse, errorResponse, healthResponse, peaResponse, provincesResponse } from '@ev/shared';
 import { asc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { provinces } from '../../db/schema/index.ts';
@@ -17,6 +17,11 @@ export const referenceRoutes =
         await db.execute(sql`select 1`);
         return { status: 'ok' as const, database: databaseKind, version: config.version };
       },
+    );
+    app.get(
+      '/api/app-config',
+      { config: { public: true }, schema: { tags: ['system'], response: { 200: appConfigResponse } } },
+      async () => ({ mapTileUrl: config.mapTileUrl, mapAttribution: config.mapAttribution }),
     );
     app.get(
       '/api/province',

@@ -1,5 +1,5 @@
 import { App, Button, Card, Flex, Form, type FormInstance, Skeleton, Typography } from 'antd';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { notifyCallError } from '../../lib/notify.ts';
 import { LEAVE_WARNING } from '../discard-confirm.ts';
@@ -17,8 +17,18 @@ interface SettingFormProps<T> {
   initialValues?: Partial<T>;
   /** The save call; a rejection keeps the user on the form, dirty again. */
   save: (values: T) => Promise<unknown>;
+  /** A role that may only look: fields disabled, no Save, Cancel reads Back. */
+  readOnly?: boolean;
   children: ReactNode;
 }
+
+const MarkDirty = createContext<() => void>(() => {});
+
+/**
+ * For controls that set fields themselves (`form.setFieldsValue`, which the form does not count as an edit),
+ * e.g. the map picker: call the returned function after such a change.
+ */
+export const useMarkDirty = () => useContext(MarkDirty);
 
 /** Asks before leaving a dirty form: in-app navigation through the router, reload and close through the browser. */
 function useLeaveWarning(dirty: React.RefObject<boolean>) {
@@ -63,9 +73,13 @@ export function SettingForm<T>({
   loading = false,
   initialValues,
   save,
+  readOnly = false,
   children,
 }: SettingFormProps<T>) {
   const dirtyRef = useRef(false);
+  const markDirty = useCallback(() => {
+    dirtyRef.current = true;
+  }, []);
   const [saving, setSaving] = useState(false);
   const showSuccess = useSuccessPopup();
   const backToList = useBackToList(listPath);
@@ -103,20 +117,21 @@ export function SettingForm<T>({
           form={form}
           layout="vertical"
           initialValues={initialValues}
-          onValuesChange={() => {
-            dirtyRef.current = true;
-          }}
+          onValuesChange={markDirty}
           onFinish={(values) => void submit(values)}
+          disabled={readOnly}
           className="setting-form"
         >
-          {children}
+          <MarkDirty.Provider value={markDirty}>{children}</MarkDirty.Provider>
           <Flex gap={8} justify="end">
-            <Button onClick={backToList} disabled={saving}>
-              Cancel
+            <Button onClick={backToList} disabled={saving && !readOnly}>
+              {readOnly ? 'Back' : 'Cancel'}
             </Button>
-            <Button type="primary" htmlType="submit" loading={saving} disabled={saving}>
-              Save
-            </Button>
+            {!readOnly && (
+              <Button type="primary" htmlType="submit" loading={saving} disabled={saving}>
+                Save
+              </Button>
+            )}
           </Flex>
         </Form>
       )}

@@ -17,7 +17,15 @@ interface RowActionProps {
 }
 
 /** The list's Inactive/Active switch: saves `{ active }` at once, says so, and reloads the lists. */
-export function ActiveSwitch({ path, name, active }: RowActionProps & { active: boolean }) {
+export function ActiveSwitch({
+  path,
+  name,
+  active,
+  disabled = false,
+}: RowActionProps & {
+  active: boolean /** A role that may not change the record sees the state only. */;
+  disabled?: boolean;
+}) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (next: boolean) => api(path, { method: 'PATCH', body: { active: next } }),
@@ -30,6 +38,7 @@ export function ActiveSwitch({ path, name, active }: RowActionProps & { active: 
     <Switch
       checked={active}
       loading={save.isPending}
+      disabled={disabled}
       checkedChildren="Active"
       unCheckedChildren="Inactive"
       aria-label={`${name} active`}

@@ -1,54 +1,31 @@
-import { type IdName, MERCHANT_MESSAGES, type MerchantListItem } from '@ev/shared';
-import { Button, Flex, Form, Select, Typography } from 'antd';
+import { MERCHANT_MESSAGES, type MerchantListItem } from '@ev/shared';
+import { Button, Flex, Form, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
+import {
+  AREA_TYPE_OPTIONS,
+  MultiFilter,
+  OneFilter,
+  STATUS_OPTIONS,
+} from '../../components/list/filter-fields.tsx';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { useOpenSetting } from '../../components/list/list-return.ts';
 import { ActiveSwitch, DeleteButton } from '../../components/list/row-actions.tsx';
-import { merchantPath, useLandlordDropdown, useMerchantDropdown } from './api.ts';
+import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 
 const FILTERS = { merchantId: 'many', landlordId: 'many', internal: 'one', active: 'one' } as const;
-
-const AREA_TYPES = [
-  { value: '', label: 'Any' },
-  { value: 'true', label: 'Internal Used' },
-  { value: 'false', label: 'Public Used' },
-];
-const STATUSES = [
-  { value: '', label: 'Any' },
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
-
-const options = (items: IdName[] | undefined) =>
-  (items ?? []).map((item) => ({ value: String(item.id), label: item.nameEn }));
-const FIELD = { style: { minWidth: 220, flex: '1 1 220px', marginBottom: 0 } };
+const merchantPath = (id: number | string) => `/merchant/${id}`;
 
 function ClusterFilters() {
-  const form = Form.useFormInstance();
-  const merchantIds: string[] = Form.useWatch('merchantId', form) ?? [];
+  const merchantIds: string[] = Form.useWatch('merchantId', Form.useFormInstance()) ?? [];
   const merchants = useMerchantDropdown();
   const landlords = useLandlordDropdown(merchantIds);
-  const multi = {
-    mode: 'multiple',
-    allowClear: true,
-    optionFilterProp: 'label',
-    maxTagCount: 'responsive',
-  } as const;
   return (
     <>
-      <Form.Item label="Cluster Name" name="merchantId" {...FIELD}>
-        <Select {...multi} placeholder="All clusters" options={options(merchants.data)} />
-      </Form.Item>
-      <Form.Item label="Site Name" name="landlordId" {...FIELD}>
-        <Select {...multi} placeholder="All sites" options={options(landlords.data)} />
-      </Form.Item>
-      <Form.Item label="Area Type" name="internal" {...FIELD}>
-        <Select options={AREA_TYPES} />
-      </Form.Item>
-      <Form.Item label="Status" name="active" {...FIELD}>
-        <Select options={STATUSES} />
-      </Form.Item>
+      <MultiFilter label="Cluster Name" name="merchantId" placeholder="All clusters" items={merchants.data} />
+      <MultiFilter label="Site Name" name="landlordId" placeholder="All sites" items={landlords.data} />
+      <OneFilter label="Area Type" name="internal" options={AREA_TYPE_OPTIONS} />
+      <OneFilter label="Status" name="active" options={STATUS_OPTIONS} />
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { type MerchantForm, merchantBody } from '@ev/shared';
+import { type Merchant, type MerchantForm, merchantBody } from '@ev/shared';
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useParams } from 'react-router';
+import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
+import { useProvinces } from '../../lib/reference.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
-import { saveMerchant, useMerchant, useProvinces } from './api.ts';
 
 const rule = (field: keyof typeof merchantBody.shape) => [zodRule(merchantBody.shape[field])];
 const HALF = { xs: 24, md: 12 };
@@ -16,12 +17,12 @@ const AREA_TYPES = [
 /** /merchant/new and /merchant/{id}; a new id starts a new form. */
 export function MerchantSettingPage() {
   const { id } = useParams();
-  return <MerchantSetting key={id} id={id === 'new' ? undefined : id} />;
+  return <MerchantSetting key={id} id={recordId(id)} />;
 }
 
 function MerchantSetting({ id }: { id: string | undefined }) {
   const [form] = Form.useForm<MerchantForm>();
-  const merchant = useMerchant(id);
+  const merchant = useRecord<Merchant>('/merchant', 'merchant', id);
   const provinces = useProvinces();
 
   if (id !== undefined && merchant.isError) return <NotFoundResult />;
@@ -46,7 +47,7 @@ function MerchantSetting({ id }: { id: string | undefined }) {
             }
           : { internal: false }
       }
-      save={(values) => saveMerchant(id, values)}
+      save={(values) => saveRecord('/merchant', id, values)}
     >
       <Row gutter={16}>
         <Col {...HALF}>

@@ -1,0 +1,219 @@
+import {
+  allowed,
+  BUSINESS_HOURS_TYPE_LABELS,
+  BUSINESS_HOURS_TYPES,
+  can,
+  type Landlord,
+  type LandlordForm,
+  landlordBody,
+} from '@ev/shared';
+import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { MapPicker } from '../../components/form/map-picker.tsx';
+import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
+import { SettingForm } from '../../components/form/setting-form.tsx';
+import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
+import { useMerchantDropdown, useProvinces } from '../../lib/reference.ts';
+import { useRole } from '../../lib/session.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
+import { BusinessHoursField } from './business-hours-field.tsx';
+
+const shape = landlordBody.shape;
+const rule = (field: Exclude<keyof typeof shape, 'merchantId'>) => [zodRule(shape[field])];
+/** Required on this form for the roles that choose the cluster. */
+const MERCHANT_RULE = [zodRule(shape.merchantId.unwrap())];
+const HALF = { xs: 24, md: 12 };
+const TEXT_AREA = { maxLength: 255, autoSize: { minRows: 3, maxRows: 5 } };
+const HOURS_TYPES = BUSINESS_HOURS_TYPES.map((value) => ({
+  value,
+  label: BUSINESS_HOURS_TYPE_LABELS[value],
+}));
+const PARTNER_USER_TYPES = [{ value: 'ruejai', label: 'ruejai' }];
+
+/** /landlord/new and /landlord/{id}; a new id starts a new form. */
+export function LandlordSettingPage() {
+  const { id } = useParams();
+  return <LandlordSetting key={id} id={recordId(id)} />;
+}
+
+function Section({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <>
+      {title && (
+        <Divider titlePlacement="start" style={{ marginTop: 8 }}>
+          {title}
+        </Divider>
+      )}
+      <Row gutter={16}>{children}</Row>
+    </>
+  );
+}
+
+function initialValues(record: Landlord | undefined): Partial<LandlordForm> {
+  if (!record) return { businessHoursType: '24H', businessHours: [] };
+  const { id: _id, merchantNameEn: _name, internal: _internal, active: _active, ...fields } = record;
+  return { ...fields, partnerUserType: fields.partnerUserType === 'ruejai' ? 'ruejai' : null };
+}
+
+function LandlordSetting({ id }: { id: string | undefined }) {
+  const [form] = Form.useForm<LandlordForm>();
+  const role = useRole();
+  const site = useRecord<Landlord>('/landlord', 'landlord', id);
+  const provinces = useProvinces();
+  const choosesCluster = allowed(role, 'siteClusterField');
+  const merchants = useMerchantDropdown();
+  const readOnly = !can(role, id === undefined ? 'landlord.create' : 'landlord.update');
+  const hoursType = Form.useWatch('businessHoursType', form);
+
+  if (id === undefined && readOnly) return <ForbiddenResult />;
+  if (id !== undefined && site.isError) return <NotFoundResult />;
+  const record = site.data;
+  return (
+    <SettingForm<LandlordForm>
+      title="Site Setting"
+      listPath="/landlord"
+      form={form}
+      loading={id !== undefined && !record}
+      initialValues={initialValues(record)}
+      readOnly={readOnly}
+      save={(values) =>
+        saveRecord('/landlord', id, {
+          ...values,
+          businessHours: values.businessHoursType === 'period' ? (values.businessHours ?? []) : [],
+        })
+      }
+    >
+      <Section>
+        <Col {...HALF}>
+          <Form.Item label="Site ID">
+            <Input
+              value={record ? String(record.id) : ''}
+              placeholder="Auto-generated"
+              maxLength={50}
+              disabled
+            />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          {choosesCluster ? (
+            <Form.Item label="Cluster Name" name="merchantId" required rules={MERCHANT_RULE}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                disabled={id !== undefined}
+                loading={merchants.isLoading}
+                placeholder="Choose the cluster"
+                options={(merchants.data ?? []).map((m) => ({ value: m.id, label: m.nameEn }))}
+              />
+            </Form.Item>
+          ) : (
+            record && (
+              <Form.Item label="Cluster Name">
+                <Input value={record.merchantNameEn} disabled />
+              </Form.Item>
+            )
+          )}
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Site Name (EN)" name="nameEn" required rules={rule('nameEn')}>
+            <Input maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Site Name (TH)" name="nameTh" required rules={rule('nameTh')}>
+            <Input maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Latitude" name="latitude" required rules={rule('latitude')}>
+            <InputNumber min={-90} max={90} step={0.000001} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Longitude" name="longitude" required rules={rule('longitude')}>
+            <InputNumber min={-180} max={180} step={0.000001} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={24} style={{ marginBottom: 24 }}>
+          <MapPicker disabled={readOnly} />
+        </Col>
+        <Col {...HALF}>
+          <Form.Item
+            label="Business Hours"
+            name="businessHoursType"
+            required
+            rules={rule('businessHoursType')}
+          >
+            <Select options={HOURS_TYPES} />
+          </Form.Item>
+        </Col>
+        {hoursType === 'period' && (
+          <Col span={24}>
+            <BusinessHoursField disabled={readOnly} />
+          </Col>
+        )}
+      </Section>
+      <Section title="EVLP">
+        <Col {...HALF}>
+          <Form.Item label="MEA ID" name="meaId" rules={rule('meaId')}>
+            <Input maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="PEA ID" name="peaId" rules={rule('peaId')}>
+            <Input maxLength={255} />
+          </Form.Item>
+        </Col>
+      </Section>
+      <Section title="Partner">
+        <Col {...HALF}>
+          <Form.Item label="Partner Project ID" name="partnerProjectId" rules={rule('partnerProjectId')}>
+            <Input maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Partner User Type" name="partnerUserType">
+            <Select allowClear options={PARTNER_USER_TYPES} />
+          </Form.Item>
+        </Col>
+      </Section>
+      <Section title="Other Infomation">
+        <Col {...HALF}>
+          <Form.Item label="Description (EN)" name="descEn" rules={rule('descEn')}>
+            <Input.TextArea {...TEXT_AREA} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Description (TH)" name="descTh" rules={rule('descTh')}>
+            <Input.TextArea {...TEXT_AREA} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Address (EN)" name="addrEn" rules={rule('addrEn')}>
+            <Input.TextArea {...TEXT_AREA} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Address (TH)" name="addrTh" rules={rule('addrTh')}>
+            <Input.TextArea {...TEXT_AREA} />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Province" name="provinceId">
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={provinces.isLoading}
+              options={(provinces.data ?? []).map((p) => ({ value: p.id, label: p.nameEn }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...HALF}>
+          <Form.Item label="Tel" name="tel" rules={rule('tel')}>
+            <Input maxLength={13} />
+          </Form.Item>
+        </Col>
+      </Section>
+    </SettingForm>
+  );
+}

@@ -1,0 +1,53 @@
+import type { AppConfig, IdName, Province } from '@ev/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
+
+/** Reference data several screens choose from: the scoped cluster, site and group dropdowns, provinces. */
+
+const dropdownQuery = (filters: Record<string, readonly string[]>) =>
+  new URLSearchParams([
+    ['mode', 'dropdown'],
+    ...Object.entries(filters).flatMap(([key, values]) => values.map((value) => [key, value])),
+  ]);
+
+/** The clusters the user may see. */
+export function useMerchantDropdown() {
+  return useQuery({
+    queryKey: ['merchant', 'dropdown'],
+    queryFn: () => api<{ merchants: IdName[] }>('/merchant?mode=dropdown').then((body) => body.merchants),
+    staleTime: 0,
+  });
+}
+
+/** The sites the user may see, narrowed to the chosen clusters when there are any. */
+export function useLandlordDropdown(merchantIds: readonly string[] = []) {
+  return useQuery({
+    queryKey: ['landlord', 'dropdown', ...merchantIds],
+    queryFn: () =>
+      api<{ landlords: IdName[] }>(`/landlord?${dropdownQuery({ merchantId: merchantIds })}`).then(
+        (body) => body.landlords,
+      ),
+    staleTime: 0,
+  });
+}
+
+export function useProvinces() {
+  return useQuery({
+    queryKey: ['province'],
+    queryFn: () => api<{ provinces: Province[] }>('/province').then((body) => body.provinces),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Select options from a dropdown answer; `value` is a string, as in the URL. */
+export const idNameOptions = (items: IdName[] | undefined) =>
+  (items ?? []).map((item) => ({ value: String(item.id), label: item.nameEn }));
+
+/** The server's public settings (the map's tile source). */
+export function useAppConfig() {
+  return useQuery({
+    queryKey: ['app-config'],
+    queryFn: () => api<AppConfig>('/app-config'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
