@@ -22,7 +22,7 @@ const saved = (page: Page) =>
   expect(page.getByText('Successfully saved data.', { exact: true })).toBeVisible();
 const latitude = (page: Page) => page.getByLabel('Latitude', { exact: true });
 const longitude = (page: Page) => page.getByLabel('Longitude', { exact: true });
-const valueOf = async (field: Locator) => Number(await field.inputValue());
+const numberIn = async (field: Locator) => Number(await field.inputValue());
 const map = (page: Page) => page.locator('.map-picker .leaflet-container');
 const pin = (page: Page) => page.locator('.map-picker-pin');
 
@@ -155,8 +155,8 @@ test.describe('as admin', () => {
     await expect(pin(page)).toHaveCount(0);
     await clickMap(page, 0.5, 0.5);
     await expect(pin(page)).toBeVisible();
-    const lat = await valueOf(latitude(page));
-    const lng = await valueOf(longitude(page));
+    const lat = await numberIn(latitude(page));
+    const lng = await numberIn(longitude(page));
     expect(lat).toBeCloseTo(13.69, 1);
     expect(lng).toBeCloseTo(100.54, 1);
     await expect(page.getByText('Latitude is required.', { exact: true })).toBeHidden();
@@ -192,7 +192,7 @@ test.describe('as admin', () => {
     await expect(selectNamed(page, 'Cluster Name')).toBeDisabled();
     await expect(page.getByLabel('Open time 1')).toHaveValue('08:30');
     await expect(page.getByLabel('Close time 1')).toHaveValue('17:45');
-    expect(await valueOf(latitude(page))).toBe(lat);
+    expect(await numberIn(latitude(page))).toBe(lat);
 
     // Drag the pin: the coordinates follow.
     const from = await pin(page).boundingBox();
@@ -201,8 +201,8 @@ test.describe('as admin', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + 80, from.y - 60, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(() => valueOf(longitude(page))).toBeGreaterThan(lng);
-    expect(await valueOf(latitude(page))).toBeGreaterThan(lat);
+    await expect.poll(() => numberIn(longitude(page))).toBeGreaterThan(lng);
+    expect(await numberIn(latitude(page))).toBeGreaterThan(lat);
 
     await page.getByLabel('Site Name (EN)').fill(`${name} edited`);
     await save(page);
