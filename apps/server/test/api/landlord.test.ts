@@ -302,6 +302,21 @@ describe('scope', () => {
     expect((await t.call('DELETE', `/api/landlord/${silom.id}`, { token })).status).toBe(404);
   });
 
+  it("lets a landlord user add a site to its own site's cluster, which is then outside its scope", async () => {
+    const { token } = await signedInUser(t, { role: 'landlord', landlordId: siam.id });
+    const created = await t.call('POST', '/api/landlord', {
+      token,
+      body: { ...form, nameEn: 'Landlord Added Site', merchantId: chiangMai.id },
+    });
+    expect(created.status).toBe(200);
+    const [row] = (await list(`sort=id&order=desc&size=1`)).body.landlords;
+    expect(row).toMatchObject({ nameEn: 'Landlord Added Site', merchantId: bangkok.id });
+    expect((await t.call('GET', `/api/landlord/${row.id}`, { token })).status).toBe(404);
+    expect(ids((await list('', token)).body)).toEqual([siam.id]);
+    await t.call('PATCH', `/api/landlord/${row.id}`, { token: admin, body: { active: false } });
+    expect((await t.call('DELETE', `/api/landlord/${row.id}`, { token: admin })).status).toBe(200);
+  });
+
   it.each(['party', 'station'] as const)(
     "shows a %s user only its group's sites, read-only",
     async (role) => {
