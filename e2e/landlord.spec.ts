@@ -1,16 +1,18 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { loginAs, notification } from './fixtures/auth.ts';
+import { loginAs } from './fixtures/auth.ts';
 import {
   columnHeader,
-  confirmDelete,
+  deleteRefusedAsUsed,
   exportSheet,
   LEAVE_WARNING,
   pick,
   rangeText,
   rows,
   rowWith,
+  saveForm,
   search,
   selectNamed,
+  switchOffAndDelete,
 } from './fixtures/list.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
@@ -18,8 +20,6 @@ import { ROLE_USERS } from './fixtures/users.ts';
 test.describe.configure({ mode: 'default' });
 
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
-const saved = (page: Page) =>
-  expect(page.getByText('Successfully saved data.', { exact: true })).toBeVisible();
 const latitude = (page: Page) => page.getByLabel('Latitude', { exact: true });
 const longitude = (page: Page) => page.getByLabel('Longitude', { exact: true });
 const numberIn = async (field: Locator) => Number(await field.inputValue());
@@ -175,8 +175,7 @@ test.describe('as admin', () => {
     await typeTime(page, 'Open time 1', '08:30');
     await typeTime(page, 'Close time 1', '17:45');
     await page.getByLabel('Address (EN)').fill('1 Test Road\nBang Rak\nBangkok 10500');
-    await save(page);
-    await saved(page);
+    await saveForm(page);
     await expect(page).toHaveURL(/\/landlord$/);
 
     // Find it, open it: the hours come back as HH:mm and the cluster is fixed.
@@ -205,21 +204,9 @@ test.describe('as admin', () => {
     expect(await numberIn(latitude(page))).toBeGreaterThan(lat);
 
     await page.getByLabel('Site Name (EN)').fill(`${name} edited`);
-    await save(page);
-    await saved(page);
+    await saveForm(page);
     await expect(page).toHaveURL(/\/landlord\?landlordId=\d+&page=1$/);
-    const edited = rowWith(page, `${name} edited`);
-    await expect(edited).toBeVisible();
-
-    await expect(edited.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-    await edited.getByRole('switch').click();
-    await expect(notification(page, 'Success')).toContainText('Successfully saved data.');
-    await expect(edited.getByRole('switch')).not.toBeChecked();
-    await edited.getByRole('button', { name: `Delete ${name} edited` }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: `Delete ${name} edited?` });
-    await expect(dialog).toContainText(`Do you want to delete this ${name} edited?`);
-    await confirmDelete(dialog);
-    await expect(notification(page, 'Deleted Successfully !')).toBeVisible();
+    await switchOffAndDelete(page, `${name} edited`);
     await expect(page.getByText('No Data yet!')).toBeVisible();
   });
 
@@ -231,10 +218,7 @@ test.describe('as admin', () => {
     const row = rowWith(page, site);
     await row.getByRole('switch').click();
     await expect(row.getByRole('switch')).not.toBeChecked();
-    await row.getByRole('button', { name: `Delete ${site}` }).click();
-    await confirmDelete(page.getByRole('dialog'));
-    await expect(notification(page, "Can't delete already used item")).toBeVisible();
-    await expect(row).toBeVisible();
+    await deleteRefusedAsUsed(page, site);
     await row.getByRole('switch').click();
     await expect(row.getByRole('switch')).toBeChecked();
   });

@@ -1,13 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
 import {
-  confirmDelete,
+  deleteRefusedAsUsed,
   exportSheet,
   LEAVE_WARNING,
   pick,
   rangeText,
   rows,
   rowWith,
+  switchOffAndDelete,
 } from './fixtures/list.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
@@ -106,26 +107,12 @@ test('create a cluster, edit it, switch it off and delete it', async ({ page }) 
   const row = clusterRow(page, `${name} edited`);
   await expect(row).toContainText('Internal Used');
 
-  await expect(row.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-  await row.getByRole('switch').click();
-  await expect(notification(page, 'Success')).toContainText('Successfully saved data.');
-  await expect(row.getByRole('switch')).not.toBeChecked();
-
-  await row.getByRole('button', { name: `Delete ${name} edited` }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: `Delete ${name} edited?` });
-  await expect(dialog).toContainText(`Do you want to delete this ${name} edited?`);
-  await confirmDelete(dialog);
-  await expect(notification(page, 'Deleted Successfully !')).toBeVisible();
-  await expect(clusterRow(page, name)).toHaveCount(0);
+  await switchOffAndDelete(page, `${name} edited`);
 });
 
 test('a used cluster cannot be deleted', async ({ page }) => {
   await page.goto('/merchant?active=false');
-  const row = clusterRow(page, 'Riverside Parking Co. (closed)');
-  await row.getByRole('button', { name: /^Delete/ }).click();
-  await confirmDelete(page.getByRole('dialog'));
-  await expect(notification(page, "Can't delete already used item")).toBeVisible();
-  await expect(row).toBeVisible();
+  await deleteRefusedAsUsed(page, 'Riverside Parking Co. (closed)');
 });
 
 test('leaving a changed form warns first', async ({ page }) => {

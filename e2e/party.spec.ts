@@ -1,15 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs, notification } from './fixtures/auth.ts';
+import { loginAs } from './fixtures/auth.ts';
 import {
   columnHeader,
-  confirmDelete,
+  deleteRefusedAsUsed,
   LEAVE_WARNING,
   pick,
   rangeText,
   rows,
   rowWith,
+  saveForm,
   search,
   selectNamed,
+  switchOffAndDelete,
 } from './fixtures/list.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
@@ -77,8 +79,7 @@ test('create a group, edit it, switch it off and delete it', async ({ page }) =>
   await page.getByLabel('Group Name (TH)').fill('กลุ่มทดสอบ');
   await pick(page, 'Site Name', 'Tha Tien Pier Car Park');
   await pick(page, 'Site Name', 'Bang Phli Logistics Depot');
-  await save(page);
-  await expect(page.getByText('Successfully saved data.', { exact: true })).toBeVisible();
+  await saveForm(page);
   await expect(page).toHaveURL(/\/party$/);
 
   const row = rowWith(page, name);
@@ -93,21 +94,10 @@ test('create a group, edit it, switch it off and delete it', async ({ page }) =>
   await expect(selectNamed(page, 'Site Name')).toBeDisabled();
   await expect(page.locator('.ant-select-selection-item')).toHaveCount(2);
   await page.getByLabel('Group Name (EN)').fill(`${name} edited`);
-  await save(page);
-  await expect(page.getByText('Successfully saved data.', { exact: true })).toBeVisible();
+  await saveForm(page);
   await expect(page).toHaveURL(/\/party$/);
 
-  const edited = rowWith(page, `${name} edited`);
-  await expect(edited.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-  await edited.getByRole('switch').click();
-  await expect(notification(page, 'Success')).toContainText('Successfully saved data.');
-  await expect(edited.getByRole('switch')).not.toBeChecked();
-  await edited.getByRole('button', { name: `Delete ${name} edited` }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: `Delete ${name} edited?` });
-  await expect(dialog).toContainText(`Do you want to delete this ${name} edited?`);
-  await confirmDelete(dialog);
-  await expect(notification(page, 'Deleted Successfully !')).toBeVisible();
-  await expect(rowWith(page, name)).toHaveCount(0);
+  await switchOffAndDelete(page, `${name} edited`);
 });
 
 test('a group with users cannot be deleted', async ({ page }) => {
@@ -115,9 +105,7 @@ test('a group with users cannot be deleted', async ({ page }) => {
   const row = rowWith(page, 'Northern Route');
   await row.getByRole('switch').click();
   await expect(row.getByRole('switch')).not.toBeChecked();
-  await row.getByRole('button', { name: 'Delete Northern Route' }).click();
-  await confirmDelete(page.getByRole('dialog'));
-  await expect(notification(page, "Can't delete already used item")).toBeVisible();
+  await deleteRefusedAsUsed(page, 'Northern Route');
   await row.getByRole('switch').click();
   await expect(row.getByRole('switch')).toBeChecked();
 });

@@ -2,8 +2,8 @@ import type { IdName } from '@ev/shared';
 import { Form, Select } from 'antd';
 import { idNameOptions } from '../../lib/reference.ts';
 
-/** The filter bar's fields: a label over a select that grows with the bar. */
-const FIELD = { style: { minWidth: 220, flex: '1 1 220px', marginBottom: 0 } };
+/** The filter bar's fields: a label over a select, in the bar's grid (styles.css, .list-filter-fields). */
+const FIELD = { style: { marginBottom: 0 } };
 
 export const ANY = { value: '', label: 'Any' };
 export const STATUS_OPTIONS = [

@@ -65,9 +65,7 @@ function FilterBar<S extends FilterSpec>({
       onFinish={(values: FilterValues<S>) => state.search(values)}
       className="list-filter-bar"
     >
-      <Flex gap={16} wrap align="end" style={{ marginBottom: 16 }}>
-        {children}
-      </Flex>
+      <div className="list-filter-fields">{children}</div>
       <Flex gap={8} wrap justify="end">
         <Button type="primary" htmlType="submit">
           Search

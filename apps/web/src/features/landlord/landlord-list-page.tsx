@@ -7,8 +7,9 @@ import {
   LANDLORD_MESSAGES,
   type LandlordListItem,
 } from '@ev/shared';
-import { Button, Flex, Form } from 'antd';
+import { Form, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
+import { actionColumn, activeColumn, areaTypeColumn, NewButton } from '../../components/list/columns.tsx';
 import {
   ANY,
   AREA_TYPE_OPTIONS,
@@ -17,11 +18,10 @@ import {
   STATUS_OPTIONS,
 } from '../../components/list/filter-fields.tsx';
 import { ListPage } from '../../components/list/list-page.tsx';
-import { useOpenSetting } from '../../components/list/list-return.ts';
-import { ActiveSwitch, DeleteButton } from '../../components/list/row-actions.tsx';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
 
+const ENDPOINT = '/landlord';
 const FILTERS = {
   merchantId: 'many',
   landlordId: 'many',
@@ -33,7 +33,6 @@ const HOURS_OPTIONS = [
   ANY,
   ...BUSINESS_HOURS_TYPES.map((value) => ({ value, label: BUSINESS_HOURS_TYPE_LABELS[value] })),
 ];
-const landlordPath = (id: number | string) => `/landlord/${id}`;
 
 function SiteFilters({ clusterFilter }: { clusterFilter: boolean }) {
   const merchantIds: string[] = Form.useWatch('merchantId', Form.useFormInstance()) ?? [];
@@ -57,29 +56,26 @@ function SiteFilters({ clusterFilter }: { clusterFilter: boolean }) {
   );
 }
 
-export function LandlordListPage() {
-  const role = useRole();
-  const openSetting = useOpenSetting();
-  const clusterColumns = allowed(role, 'siteClusterField');
-  const newAndDelete = allowed(role, 'siteNewAndDelete');
-  const canSwitch = can(role, 'landlord.update');
-
-  const columns: ColumnsType<LandlordListItem> = [
-    ...(clusterColumns
-      ? ([
-          { title: 'Cluster ID', dataIndex: 'merchantId', key: 'merchantId', sorter: true, width: 110 },
-          { title: 'Cluster Name', dataIndex: 'merchantNameEn', key: 'merchantNameEn', sorter: true },
-        ] satisfies ColumnsType<LandlordListItem>)
-      : []),
+/** The columns a role sees (document 1, section 6): the cluster's only for admin and callcenter. */
+function columnsFor(role: string | null): ColumnsType<LandlordListItem> {
+  const cluster: ColumnsType<LandlordListItem> = [
+    { title: 'Cluster ID', dataIndex: 'merchantId', key: 'merchantId', sorter: true, width: 110 },
+    { title: 'Cluster Name', dataIndex: 'merchantNameEn', key: 'merchantNameEn', sorter: true },
+  ];
+  return [
+    ...(allowed(role, 'siteClusterField') ? cluster : []),
     { title: 'Site ID', dataIndex: 'id', key: 'id', sorter: true, width: 90 },
     { title: 'Site Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
     {
       title: 'Address',
       dataIndex: 'addrEn',
       key: 'addrEn',
-      width: 280,
-      ellipsis: true,
-      render: (addr) => addr ?? '-',
+      // Long addresses end in '…', the whole one in a tooltip.
+      render: (address: string | null) => (
+        <Typography.Text ellipsis={{ tooltip: address }} style={{ display: 'block', maxWidth: 240 }}>
+          {address ?? '-'}
+        </Typography.Text>
+      ),
     },
     {
       title: 'Business hour',
@@ -88,57 +84,24 @@ export function LandlordListPage() {
       sorter: true,
       render: (type: BusinessHoursType) => BUSINESS_HOURS_TYPE_LABELS[type],
     },
-    {
-      title: 'Area type',
-      dataIndex: 'internal',
-      key: 'internal',
-      sorter: true,
-      render: (internal: boolean) => (internal ? 'Internal Used' : 'Public Used'),
-    },
-    {
-      title: 'Inactive/Active',
-      dataIndex: 'active',
-      key: 'active',
-      sorter: true,
-      render: (_, row) => (
-        <ActiveSwitch
-          path={landlordPath(row.id)}
-          name={row.nameEn}
-          active={row.active}
-          disabled={!canSwitch}
-        />
-      ),
-    },
-    {
-      title: 'Action',
-      key: 'action',
-      render: (_, row) => (
-        <Flex gap={4}>
-          <Button type="link" size="small" onClick={() => openSetting(landlordPath(row.id))}>
-            View
-          </Button>
-          {newAndDelete && !row.active && <DeleteButton path={landlordPath(row.id)} name={row.nameEn} />}
-        </Flex>
-      ),
-    },
+    areaTypeColumn(),
+    activeColumn(ENDPOINT, !can(role, 'landlord.update')),
+    actionColumn(ENDPOINT, { open: 'View', canDelete: allowed(role, 'siteNewAndDelete') }),
   ];
+}
 
+export function LandlordListPage() {
+  const role = useRole();
   return (
     <ListPage<LandlordListItem, typeof FILTERS>
       title="Site"
-      endpoint="/landlord"
+      endpoint={ENDPOINT}
       itemsKey="landlords"
       filterSpec={FILTERS}
-      filters={<SiteFilters clusterFilter={clusterColumns} />}
+      filters={<SiteFilters clusterFilter={allowed(role, 'siteClusterField')} />}
       exportSpec={{ fileName: 'Landlord', notFoundMessage: LANDLORD_MESSAGES.notFound }}
-      actions={
-        newAndDelete && (
-          <Button type="primary" onClick={() => openSetting(landlordPath('new'))}>
-            New Site
-          </Button>
-        )
-      }
-      columns={columns}
+      actions={allowed(role, 'siteNewAndDelete') && <NewButton endpoint={ENDPOINT} label="New Site" />}
+      columns={columnsFor(role)}
       rowKey="id"
     />
   );

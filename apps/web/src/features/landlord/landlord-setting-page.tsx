@@ -10,11 +10,12 @@ import {
 import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
 import { MapPicker } from '../../components/form/map-picker.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
-import { useMerchantDropdown, useProvinces } from '../../lib/reference.ts';
+import { useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { BusinessHoursField } from './business-hours-field.tsx';
@@ -23,8 +24,6 @@ const shape = landlordBody.shape;
 const rule = (field: Exclude<keyof typeof shape, 'merchantId'>) => [zodRule(shape[field])];
 /** Required on this form for the roles that choose the cluster. */
 const MERCHANT_RULE = [zodRule(shape.merchantId.unwrap())];
-const HALF = { xs: 24, md: 12 };
-const TEXT_AREA = { maxLength: 255, autoSize: { minRows: 3, maxRows: 5 } };
 const HOURS_TYPES = BUSINESS_HOURS_TYPES.map((value) => ({
   value,
   label: BUSINESS_HOURS_TYPE_LABELS[value],
@@ -60,7 +59,6 @@ function LandlordSetting({ id }: { id: string | undefined }) {
   const [form] = Form.useForm<LandlordForm>();
   const role = useRole();
   const site = useRecord<Landlord>('/landlord', 'landlord', id);
-  const provinces = useProvinces();
   const choosesCluster = allowed(role, 'siteClusterField');
   const merchants = useMerchantDropdown();
   const readOnly = !can(role, id === undefined ? 'landlord.create' : 'landlord.update');
@@ -200,12 +198,7 @@ function LandlordSetting({ id }: { id: string | undefined }) {
         </Col>
         <Col {...HALF}>
           <Form.Item label="Province" name="provinceId">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={provinces.isLoading}
-              options={(provinces.data ?? []).map((p) => ({ value: p.id, label: p.nameEn }))}
-            />
+            <ProvinceSelect />
           </Form.Item>
         </Col>
         <Col {...HALF}>

@@ -2,6 +2,7 @@ import { MERCHANT_MESSAGES, type MerchantListItem } from '@ev/shared';
 import { Button, Flex, Form, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
+import { actionColumn, activeColumn, areaTypeColumn, NewButton } from '../../components/list/columns.tsx';
 import {
   AREA_TYPE_OPTIONS,
   MultiFilter,
@@ -9,12 +10,11 @@ import {
   STATUS_OPTIONS,
 } from '../../components/list/filter-fields.tsx';
 import { ListPage } from '../../components/list/list-page.tsx';
-import { useOpenSetting } from '../../components/list/list-return.ts';
 import { ActiveSwitch, DeleteButton } from '../../components/list/row-actions.tsx';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 
 const FILTERS = { merchantId: 'many', landlordId: 'many', internal: 'one', active: 'one' } as const;
-const merchantPath = (id: number | string) => `/merchant/${id}`;
+const ENDPOINT = '/merchant';
 
 function ClusterFilters() {
   const merchantIds: string[] = Form.useWatch('merchantId', Form.useFormInstance()) ?? [];
@@ -45,55 +45,27 @@ function SiteRows({ cluster }: { cluster: MerchantListItem }) {
   );
 }
 
-export function MerchantListPage() {
-  const openSetting = useOpenSetting();
-  const [expanded, setExpanded] = useState<readonly number[]>([]);
+const COLUMNS: ColumnsType<MerchantListItem> = [
+  { title: 'Cluster ID', dataIndex: 'id', key: 'id', sorter: true, width: 120 },
+  { title: 'Cluster Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
+  areaTypeColumn(),
+  activeColumn(ENDPOINT),
+  actionColumn(ENDPOINT, { open: 'Edit' }),
+];
 
-  const columns: ColumnsType<MerchantListItem> = [
-    { title: 'Cluster ID', dataIndex: 'id', key: 'id', sorter: true, width: 120 },
-    { title: 'Cluster Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
-    {
-      title: 'Area type',
-      dataIndex: 'internal',
-      key: 'internal',
-      sorter: true,
-      render: (internal: boolean) => (internal ? 'Internal Used' : 'Public Used'),
-    },
-    {
-      title: 'Inactive/Active',
-      dataIndex: 'active',
-      key: 'active',
-      sorter: true,
-      render: (_, row) => <ActiveSwitch path={merchantPath(row.id)} name={row.nameEn} active={row.active} />,
-    },
-    {
-      title: 'Action',
-      key: 'action',
-      render: (_, row) => (
-        <Flex gap={4}>
-          <Button type="link" size="small" onClick={() => openSetting(merchantPath(row.id))}>
-            Edit
-          </Button>
-          {!row.active && <DeleteButton path={merchantPath(row.id)} name={row.nameEn} />}
-        </Flex>
-      ),
-    },
-  ];
+export function MerchantListPage() {
+  const [expanded, setExpanded] = useState<readonly number[]>([]);
 
   return (
     <ListPage<MerchantListItem, typeof FILTERS>
       title="Cluster"
-      endpoint="/merchant"
+      endpoint={ENDPOINT}
       itemsKey="merchants"
       filterSpec={FILTERS}
       filters={<ClusterFilters />}
       exportSpec={{ fileName: 'Merchant', notFoundMessage: MERCHANT_MESSAGES.notFound }}
-      actions={
-        <Button type="primary" onClick={() => openSetting(merchantPath('new'))}>
-          New Cluster
-        </Button>
-      }
-      columns={columns}
+      actions={<NewButton endpoint={ENDPOINT} label="New Cluster" />}
+      columns={COLUMNS}
       rowKey="id"
       expandable={(items) => {
         const all = items.length > 0 && items.every((item) => expanded.includes(item.id));

@@ -1,14 +1,13 @@
 import { type Merchant, type MerchantForm, merchantBody } from '@ev/shared';
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useParams } from 'react-router';
+import { HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
-import { useProvinces } from '../../lib/reference.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 
 const rule = (field: keyof typeof merchantBody.shape) => [zodRule(merchantBody.shape[field])];
-const HALF = { xs: 24, md: 12 };
 const AREA_TYPES = [
   { value: false, label: 'Public Used' },
   { value: true, label: 'Internal Used' },
@@ -23,7 +22,6 @@ export function MerchantSettingPage() {
 function MerchantSetting({ id }: { id: string | undefined }) {
   const [form] = Form.useForm<MerchantForm>();
   const merchant = useRecord<Merchant>('/merchant', 'merchant', id);
-  const provinces = useProvinces();
 
   if (id !== undefined && merchant.isError) return <NotFoundResult />;
   const record = merchant.data;
@@ -72,22 +70,17 @@ function MerchantSetting({ id }: { id: string | undefined }) {
         </Col>
         <Col {...HALF}>
           <Form.Item label="Address (EN)" name="addrEn" rules={rule('addrEn')}>
-            <Input.TextArea maxLength={255} autoSize={{ minRows: 3, maxRows: 5 }} />
+            <Input.TextArea {...TEXT_AREA} />
           </Form.Item>
         </Col>
         <Col {...HALF}>
           <Form.Item label="Address (TH)" name="addrTh" rules={rule('addrTh')}>
-            <Input.TextArea maxLength={255} autoSize={{ minRows: 3, maxRows: 5 }} />
+            <Input.TextArea {...TEXT_AREA} />
           </Form.Item>
         </Col>
         <Col {...HALF}>
           <Form.Item label="Province" name="provinceId">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={provinces.isLoading}
-              options={(provinces.data ?? []).map((p) => ({ value: p.id, label: p.nameEn }))}
-            />
+            <ProvinceSelect />
           </Form.Item>
         </Col>
         <Col {...HALF}>

@@ -1,6 +1,7 @@
 import { type Party, type PartyForm, partyBody } from '@ev/shared';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useParams } from 'react-router';
+import { HALF } from '../../components/form/fields.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
@@ -8,7 +9,6 @@ import { useLandlordDropdown } from '../../lib/reference.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 
 const rule = (field: keyof typeof partyBody.shape) => [zodRule(partyBody.shape[field])];
-const HALF = { xs: 24, md: 12 };
 
 /** /party/new and /party/{id}; a new id starts a new form. */
 export function PartySettingPage() {

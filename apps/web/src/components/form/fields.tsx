@@ -1,0 +1,22 @@
+import { Select } from 'antd';
+import { useProvinces } from '../../lib/reference.ts';
+
+/** A form column: full width on phones, half from md up. */
+export const HALF = { xs: 24, md: 12 };
+
+/** Text areas of the setting forms: auto-size between 3 and 5 rows, 255 characters. */
+export const TEXT_AREA = { maxLength: 255, autoSize: { minRows: 3, maxRows: 5 } };
+
+/** The 77 provinces, searchable, clearable; the value is the province id. */
+export function ProvinceSelect(props: { value?: number | null; onChange?: (value: number | null) => void }) {
+  const provinces = useProvinces();
+  return (
+    <Select
+      {...props}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={provinces.isLoading}
+      options={(provinces.data ?? []).map((p) => ({ value: p.id, label: p.nameEn }))}
+    />
+  );
+}

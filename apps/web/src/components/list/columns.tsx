@@ -1,0 +1,82 @@
+import { Button, Flex } from 'antd';
+import type { ColumnType } from 'antd/es/table/interface';
+import { useOpenSetting } from './list-return.ts';
+import { ActiveSwitch, DeleteButton } from './row-actions.tsx';
+
+/** The shape the shared columns need: every record of the lists has an id, an English name and a flag. */
+export interface ListRecord {
+  id: number;
+  nameEn: string;
+  active: boolean;
+}
+
+/** The record's path under `endpoint`, for the API and for its setting page alike, e.g. `/merchant/3`. */
+const pathOf = (endpoint: string, id: number | string) => `${endpoint}/${id}`;
+
+/** 'Inactive/Active': the switch that saves at once; disabled for a role that may not change the record. */
+export function activeColumn<T extends ListRecord>(endpoint: string, disabled = false): ColumnType<T> {
+  return {
+    title: 'Inactive/Active',
+    dataIndex: 'active',
+    key: 'active',
+    sorter: true,
+    // With the Action column, stays in view when a wide list scrolls sideways.
+    fixed: 'right',
+    render: (_, row) => (
+      <ActiveSwitch
+        path={pathOf(endpoint, row.id)}
+        name={row.nameEn}
+        active={row.active}
+        disabled={disabled}
+      />
+    ),
+  };
+}
+
+/** 'Area type': the internal flag in words. */
+export function areaTypeColumn<T extends { internal: boolean }>(): ColumnType<T> {
+  return {
+    title: 'Area type',
+    dataIndex: 'internal',
+    key: 'internal',
+    sorter: true,
+    render: (internal: boolean) => (internal ? 'Internal Used' : 'Public Used'),
+  };
+}
+
+function OpenButton({ path, label }: { path: string; label: string }) {
+  const openSetting = useOpenSetting();
+  return (
+    <Button type="link" size="small" onClick={() => openSetting(path)}>
+      {label}
+    </Button>
+  );
+}
+
+/** 'Action': open the setting page (Edit or View), and Delete on inactive rows when the role may delete. */
+export function actionColumn<T extends ListRecord>(
+  endpoint: string,
+  { open, canDelete = true }: { open: 'Edit' | 'View'; canDelete?: boolean },
+): ColumnType<T> {
+  return {
+    title: 'Action',
+    key: 'action',
+    fixed: 'right',
+    render: (_, row) => (
+      <Flex gap={4}>
+        <OpenButton path={pathOf(endpoint, row.id)} label={open} />
+        {canDelete && !row.active && <DeleteButton path={pathOf(endpoint, row.id)} name={row.nameEn} />}
+      </Flex>
+    ),
+  };
+}
+
+/** The list's 'New …' button, opening `{endpoint}/new` with the list's state. */
+export function NewButton({ endpoint, label }: { endpoint: string; label: string }) {
+  const openSetting = useOpenSetting();
+  return (
+    <Button type="primary" onClick={() => openSetting(pathOf(endpoint, 'new'))}>
+      {label}
+    </Button>
+  );
+}
