@@ -288,6 +288,32 @@ test.describe('by role', () => {
     await expect(page.getByText("Sorry, this page can't be found.", { exact: true })).toBeVisible();
   });
 
+  test('a call-center user sees every cluster, chooses the cluster of a new site, and opens Cluster', async ({
+    page,
+  }) => {
+    await loginAs(page, ROLE_USERS.callcenter);
+    await page.goto('/landlord');
+    await expect(rangeText(page)).toHaveText(/^1-10 of \d+$/);
+    await expect(columnHeader(page, 'Cluster Name')).toBeVisible();
+    await expect(selectNamed(page, 'Cluster Name')).toBeVisible();
+    await page.getByRole('button', { name: 'New Site' }).click();
+    await expect(selectNamed(page, 'Cluster Name')).toBeEnabled();
+    await page.goto('/merchant');
+    await expect(rangeText(page)).toHaveText(/^1-10 of \d+$/);
+  });
+
+  test('a customer-station user sees its group sites without New Site, and no Cluster screen', async ({
+    page,
+  }) => {
+    await loginAs(page, ROLE_USERS.station);
+    await page.goto('/landlord');
+    await expect(rangeText(page)).toHaveText('1-10 of 10');
+    await expect(page.getByRole('button', { name: 'New Site' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await page.goto('/merchant');
+    await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();
+  });
+
   test('roles without the site screen see the 403 page', async ({ page }) => {
     await loginAs(page, ROLE_USERS.marketting);
     await page.goto('/landlord');

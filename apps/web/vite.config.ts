@@ -18,8 +18,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
-    // Ant Design is one ~600 kB chunk (~190 kB gzip). Cutting it with `maxSize` broke its module
-    // initialisation order at run time ("Cannot destructure property 'ESC'"), so the limit sits above it.
-    chunkSizeWarningLimit: 700,
+    // Ant Design is one ~1 MB chunk (~320 kB gzip, with the date/time pickers since issue 3). Cutting it
+    // with `maxSize` broke its module initialisation order at run time ("Cannot destructure property 'ESC'"),
+    // so the limit sits above it; it is cached across releases as its own file.
+    chunkSizeWarningLimit: 1100,
   },
 });
