@@ -1,20 +1,7 @@
-import os from 'node:os';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loginAs, loginThroughUi, userDetailRow } from './fixtures/auth.ts';
+import { shoot } from './fixtures/screenshot.ts';
 import { ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
-
-/**
- * The issue's acceptance screenshots. Written outside the work tree (E2E_SCREENSHOTS or the temp dir) so a
- * test run leaves the checkout clean; the reviewed copies are kept in docs/screenshots/.
- */
-const DIR = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'ev-e2e-screenshots');
-
-async function shoot(page: Page, name: string) {
-  // Web fonts change the layout; wait for them so the picture is the final one.
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: path.join(DIR, name), fullPage: true, animations: 'disabled' });
-}
 
 test('login page', async ({ page }) => {
   await page.goto('/login');

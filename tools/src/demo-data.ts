@@ -10,11 +10,26 @@ import {
 } from '@ev/server/db/schema/index';
 import { hashPassword } from '@ev/server/lib/password';
 import { count } from 'drizzle-orm';
+import { loadDemoBrands } from './demo-brands.ts';
+import { loadDemoContact } from './demo-contact.ts';
+import { loadDemoPeople } from './demo-people.ts';
 import { DEMO_CLUSTERS, DEMO_GROUPS, DEMO_SITES, DEMO_USER_PLACES } from './demo-places.ts';
+import { loadDemoPrices } from './demo-prices.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.ts';
 import { PRIVACY, TERMS } from './legal-content.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS };
+
+/** The transaction the demo loaders write in. */
+export type DemoTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What the later loaders get: the ids of the places loaded first, and the demo password's hash. */
+export interface DemoPlaces {
+  clusterIds: ReadonlyMap<string, number>;
+  siteIds: ReadonlyMap<string, number>;
+  groupIds: ReadonlyMap<string, number>;
+  passHash: string;
+}
 
 /** Looks up a key in a map built from the demo data; a miss is a typo in demo-places.ts. */
 function idOf(ids: Map<string, number>, key: string, what: string): number {
@@ -47,6 +62,7 @@ export async function loadDemoData(db: Db): Promise<{ summary: string } | null> 
   const passHash = await hashPassword(DEMO_PASSWORD);
   let hoursRows = 0;
   let groupLinks = 0;
+  const more: string[] = [];
   await db.transaction(async (tx) => {
     const insertedClusters = await tx
       .insert(merchants)
@@ -133,11 +149,18 @@ export async function loadDemoData(db: Db): Promise<{ summary: string } | null> 
       { type: 'terms', ...TERMS, active: true, publishedAt },
       { type: 'privacy', ...PRIVACY, active: true, publishedAt },
     ]);
+
+    const places: DemoPlaces = { clusterIds, siteIds, groupIds, passHash };
+    for (const load of [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoContact]) {
+      const summary = await load(tx, places);
+      if (summary) more.push(summary);
+    }
   });
   return {
     summary:
       `${DEMO_USERS.length} users (password ${DEMO_PASSWORD}), terms and privacy pages, ` +
       `${DEMO_CLUSTERS.length} clusters, ${DEMO_SITES.length} sites (${hoursRows} business-hours rows), ` +
-      `${DEMO_GROUPS.length} groups (${groupLinks} site links)`,
+      `${DEMO_GROUPS.length} groups (${groupLinks} site links)` +
+      more.map((part) => `, ${part}`).join(''),
   };
 }

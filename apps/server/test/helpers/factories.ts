@@ -1,11 +1,16 @@
 import type { AdminRole } from '@ev/shared';
+import { eq } from 'drizzle-orm';
 import {
+  chargerBrands,
+  chargers,
+  connectors,
   landlordBusinessHours,
   landlords,
   merchants,
   pages,
   parties,
   partyLandlords,
+  prices,
   users,
 } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/lib/password.ts';
@@ -137,4 +142,69 @@ export async function createParty(
       .values(landlordIds.map((landlordId) => ({ partyId: party!.id, landlordId })));
   }
   return party!;
+}
+
+export async function createChargerBrand(
+  t: TestApp,
+  overrides: Partial<typeof chargerBrands.$inferInsert> = {},
+) {
+  const [brand] = await t.database.db
+    .insert(chargerBrands)
+    .values({ name: `Brand ${unique()}`, powerType: 'DC', minPowerKw: '50.00', ...overrides })
+    .returning();
+  return brand!;
+}
+
+export async function createPrice(t: TestApp, overrides: Partial<typeof prices.$inferInsert> = {}) {
+  const [price] = await t.database.db
+    .insert(prices)
+    .values({
+      descEn: `Price ${unique()}`,
+      descTh: 'ราคา',
+      method: 'KW',
+      calculateMethod: 'BAHT_HRS',
+      bahtPerKwh: '7.50',
+      ...overrides,
+    })
+    .returning();
+  return price!;
+}
+
+/**
+ * A charger at a site with one connector: what makes a brand or a price "used". Ids are unique per call;
+ * connector ids come from the sequence too.
+ */
+export async function createCharger(
+  t: TestApp,
+  { landlordId, chargerBrandId, priceId }: { landlordId: number; chargerBrandId: number; priceId: number },
+) {
+  const [site] = await t.database.db
+    .select({ merchantId: landlords.merchantId })
+    .from(landlords)
+    .where(eq(landlords.id, landlordId));
+  const [charger] = await t.database.db
+    .insert(chargers)
+    .values({
+      id: `CP-${unique()}`,
+      nameEn: 'Test charger',
+      nameTh: 'เครื่องชาร์จทดสอบ',
+      merchantId: site!.merchantId,
+      landlordId,
+      chargerBrandId,
+    })
+    .returning();
+  const [connector] = await t.database.db
+    .insert(connectors)
+    .values({
+      id: 100_000 + Math.floor(Math.random() * 1_000_000_000),
+      chargerId: charger!.id,
+      token: `tok-${unique()}`,
+      nameEn: 'Connector 1',
+      nameTh: 'หัวชาร์จ 1',
+      connectorTypeId: 4,
+      maxPowerKw: '120.00',
+      priceId,
+    })
+    .returning();
+  return { charger: charger!, connector: connector! };
 }

@@ -1,3 +1,4 @@
+export * from './catalog.ts';
 export * from './pages.ts';
 export * from './places.ts';
 export * from './reference.ts';

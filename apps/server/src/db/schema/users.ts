@@ -31,6 +31,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     telVerified: boolean('tel_verified').notNull().default(false),
+    /** Mobile users: 'mobile' (the app) or 'ruejai' (a partner's members); null for admin users. */
+    partnerUserType: text('partner_user_type', { enum: ['mobile', 'ruejai'] }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_type_email_key').on(t.type, sql`lower(${t.email})`)],
@@ -63,6 +65,10 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** 'reset' (forgot password, 1 hour) or 'invite' (a new admin user sets a first password, 72 hours). */
+    kind: text('kind', { enum: ['reset', 'invite'] })
+      .notNull()
+      .default('reset'),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
