@@ -15,12 +15,16 @@ import type { DatabaseKind, Db } from './db/client.ts';
 import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chargerBrandRoutes } from './modules/charger-brand/charger-brand.routes.ts';
+import { contactUsRoutes } from './modules/contact-us/contact-us.routes.ts';
 import { landlordRoutes } from './modules/landlord/landlord.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { partyRoutes } from './modules/party/party.routes.ts';
+import { priceRoutes } from './modules/price/price.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
@@ -82,6 +86,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(merchantRoutes(services));
   await app.register(landlordRoutes(services));
   await app.register(partyRoutes(services));
+  await app.register(userRoutes(services));
+  await app.register(priceRoutes(services));
+  await app.register(chargerBrandRoutes(services));
+  await app.register(contactUsRoutes(services));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const hasWeb = indexHtml !== null && fs.existsSync(indexHtml);

@@ -67,6 +67,18 @@ describe('route declarations', () => {
       'POST /api/party': 'party.write',
       'PATCH /api/party/:id': 'party.write',
       'DELETE /api/party/:id': 'party.write',
+      'GET /api/charger-brand': 'charger-brand.read',
+      'GET /api/charger-brand/:id': 'charger-brand.read',
+      'POST /api/charger-brand': 'charger-brand.write',
+      'PATCH /api/charger-brand/:id': 'charger-brand.write',
+      'DELETE /api/charger-brand/:id': 'charger-brand.write',
+      'GET /api/contact-us': 'contact-us.read',
+      'PATCH /api/contact-us': 'contact-us.write',
+      // One path for both user screens: each call then needs user.admin.* for admin users (user.test.ts).
+      'GET /api/user': 'user.mobile.read',
+      'POST /api/user': 'user.mobile.write',
+      'PATCH /api/user/:id': 'user.mobile.write',
+      'DELETE /api/user/:id': 'user.mobile.write',
     });
   });
 
@@ -132,6 +144,7 @@ describe('by role, as the permission table says', () => {
         ['/api/merchant', 'merchant.dropdown'],
         ['/api/landlord', 'landlord.dropdown'],
         ['/api/party', 'party.dropdown'],
+        ['/api/charger-brand', 'charger-brand.dropdown'],
       ] as const) {
         expect(can(role, permission)).toBe(true);
         const response = await t.call('GET', `${path}?mode=dropdown`, { token });

@@ -4,6 +4,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/auth/landing-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
+import { ChargerBrandListPage } from '../features/charger-brand/charger-brand-list-page.tsx';
+import { ChargerBrandSettingPage } from '../features/charger-brand/charger-brand-setting-page.tsx';
+import { ContactUsPage } from '../features/contact-us/contact-us-page.tsx';
 import { LandlordListPage } from '../features/landlord/landlord-list-page.tsx';
 import { LandlordSettingPage } from '../features/landlord/landlord-setting-page.tsx';
 import { PublicLegalPage } from '../features/legal/public-legal-page.tsx';
@@ -11,7 +14,11 @@ import { MerchantListPage } from '../features/merchant/merchant-list-page.tsx';
 import { MerchantSettingPage } from '../features/merchant/merchant-setting-page.tsx';
 import { PartyListPage } from '../features/party/party-list-page.tsx';
 import { PartySettingPage } from '../features/party/party-setting-page.tsx';
+import { PriceListPage } from '../features/price/price-list-page.tsx';
+import { PriceSettingPage } from '../features/price/price-setting-page.tsx';
 import { UserDetailPage } from '../features/profile/user-detail-page.tsx';
+import { AdminUserListPage } from '../features/user/admin-user-list-page.tsx';
+import { MobileUserListPage } from '../features/user/mobile-user-list-page.tsx';
 import { RequirePermission, RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { CatchAllPage, NotFoundPage } from './not-found.tsx';
 import { RouteError } from './route-error.tsx';
@@ -29,6 +36,13 @@ const SCREENS: Partial<Record<ShellPath, [ReactNode, Permission?]>> = {
   '/landlord/:id': [<LandlordSettingPage key="setting" />, 'landlord.read'],
   '/party': [<PartyListPage key="list" />, 'party.read'],
   '/party/:id': [<PartySettingPage key="setting" />, 'party.read'],
+  '/price': [<PriceListPage key="list" />, 'price.read'],
+  '/price/:id': [<PriceSettingPage key="setting" />, 'price.read'],
+  '/charger-brand': [<ChargerBrandListPage key="list" />, 'charger-brand.read'],
+  '/charger-brand/:id': [<ChargerBrandSettingPage key="setting" />, 'charger-brand.read'],
+  '/contact-us': [<ContactUsPage key="contact" />, 'contact-us.read'],
+  '/web-admin': [<AdminUserListPage key="list" />, 'user.admin.read'],
+  '/member-mobile-user': [<MobileUserListPage key="list" />, 'user.mobile.read'],
   '/user-detail': [<UserDetailPage key="self" />],
 };
 

@@ -31,6 +31,15 @@ export function useLandlordDropdown(merchantIds: readonly string[] = []) {
   });
 }
 
+/** The groups the user may see: `GET /api/party?mode=dropdown` → `{ partys }`. */
+export function usePartyDropdown() {
+  return useQuery({
+    queryKey: ['party', 'dropdown'],
+    queryFn: () => api<{ partys: IdName[] }>('/party?mode=dropdown').then((body) => body.partys),
+    staleTime: 0,
+  });
+}
+
 export function useProvinces() {
   return useQuery({
     queryKey: ['province'],

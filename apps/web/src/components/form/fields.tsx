@@ -1,4 +1,5 @@
-import { Select } from 'antd';
+import { Divider, Row, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useProvinces } from '../../lib/reference.ts';
 
 /** A form column: full width on phones, half from md up. */
@@ -18,5 +19,19 @@ export function ProvinceSelect(props: { value?: number | null; onChange?: (value
       loading={provinces.isLoading}
       options={(provinces.data ?? []).map((p) => ({ value: p.id, label: p.nameEn }))}
     />
+  );
+}
+
+/** A titled part of a setting form (a divider with the title), its fields in a row grid. */
+export function FormSection({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <>
+      {title && (
+        <Divider titlePlacement="start" style={{ marginTop: 8 }}>
+          {title}
+        </Divider>
+      )}
+      <Row gutter={16}>{children}</Row>
+    </>
   );
 }

@@ -1,9 +1,14 @@
 import { Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useDiscardConfirm } from '../discard-confirm.ts';
 
 interface ModalFormProps<T> {
   title: string;
+  /**
+   * The form's name, which prefixes its fields' element ids. Give one when the page behind holds a form with
+   * the same field names (a list's filters), so each label points at its own field.
+   */
+  name?: string;
   width: string | number;
   form: FormInstance<T>;
   /** True while the save call runs: Save shows a spinner, the fields and buttons are disabled. */
@@ -21,6 +26,7 @@ interface ModalFormProps<T> {
  */
 export function ModalForm<T>({
   title,
+  name,
   width,
   form,
   saving,
@@ -31,6 +37,12 @@ export function ModalForm<T>({
 }: ModalFormProps<T>) {
   const [dirty, setDirty] = useState(false);
   const confirmDiscard = useDiscardConfirm();
+  // Still open when a save ends: it failed, and the form counts as changed (document 1, section 4).
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (wasSaving.current && !saving) setDirty(true);
+    wasSaving.current = saving;
+  }, [saving]);
   const cancel = () => (dirty ? confirmDiscard(onClose) : onClose());
   return (
     <Modal
@@ -45,6 +57,7 @@ export function ModalForm<T>({
     >
       <Form<T>
         form={form}
+        name={name}
         layout="vertical"
         initialValues={initialValues}
         onValuesChange={() => setDirty(true)}

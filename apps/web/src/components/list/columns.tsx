@@ -3,12 +3,19 @@ import type { ColumnType } from 'antd/es/table/interface';
 import { useOpenSetting } from './list-return.ts';
 import { ActiveSwitch, DeleteButton } from './row-actions.tsx';
 
-/** The shape the shared columns need: every record of the lists has an id, an English name and a flag. */
-export interface ListRecord {
-  id: number;
-  nameEn: string;
-  active: boolean;
-}
+/** The shape the shared columns need: every record of the lists has an id, a name and a flag. */
+export type ListRecord = { id: number; active: boolean } & (
+  | { nameEn: string }
+  | { name: string }
+  | { descEn: string }
+);
+
+/**
+ * The record's name for labels and confirmations: its English name, its only one (a charger brand's), or
+ * its English description (a price plan's).
+ */
+const recordName = (row: ListRecord) =>
+  'nameEn' in row ? row.nameEn : 'name' in row ? row.name : row.descEn;
 
 /** The record's path under `endpoint`, for the API and for its setting page alike, e.g. `/merchant/3`. */
 const pathOf = (endpoint: string, id: number | string) => `${endpoint}/${id}`;
@@ -25,7 +32,7 @@ export function activeColumn<T extends ListRecord>(endpoint: string, disabled = 
     render: (_, row) => (
       <ActiveSwitch
         path={pathOf(endpoint, row.id)}
-        name={row.nameEn}
+        name={recordName(row)}
         active={row.active}
         disabled={disabled}
       />
@@ -65,7 +72,7 @@ export function actionColumn<T extends ListRecord>(
     render: (_, row) => (
       <Flex gap={4}>
         <OpenButton path={pathOf(endpoint, row.id)} label={open} />
-        {canDelete && !row.active && <DeleteButton path={pathOf(endpoint, row.id)} name={row.nameEn} />}
+        {canDelete && !row.active && <DeleteButton path={pathOf(endpoint, row.id)} name={recordName(row)} />}
       </Flex>
     ),
   };
@@ -79,4 +86,37 @@ export function NewButton({ endpoint, label }: { endpoint: string; label: string
       {label}
     </Button>
   );
+}
+
+/**
+ * 'Action' of a list whose records open in a modal, not a page: Edit (or View) hands the row to `onOpen`;
+ * Delete on inactive rows when the role may delete, confirmed with the record's `nameOf`.
+ */
+export function callbackActionColumn<T extends { id: number; active: boolean }>(
+  endpoint: string,
+  {
+    label = 'Edit',
+    onOpen,
+    nameOf,
+    canDelete = true,
+  }: {
+    label?: 'Edit' | 'View';
+    onOpen: (row: T) => void;
+    nameOf: (row: T) => string;
+    canDelete?: boolean;
+  },
+): ColumnType<T> {
+  return {
+    title: 'Action',
+    key: 'action',
+    fixed: 'right',
+    render: (_, row) => (
+      <Flex gap={4}>
+        <Button type="link" size="small" aria-label={`${label} ${nameOf(row)}`} onClick={() => onOpen(row)}>
+          {label}
+        </Button>
+        {canDelete && !row.active && <DeleteButton path={pathOf(endpoint, row.id)} name={nameOf(row)} />}
+      </Flex>
+    ),
+  };
 }

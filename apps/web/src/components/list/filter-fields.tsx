@@ -1,5 +1,5 @@
 import type { IdName } from '@ev/shared';
-import { Form, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { idNameOptions } from '../../lib/reference.ts';
 
 /** The filter bar's fields: a label over a select, in the bar's grid (styles.css, .list-filter-fields). */
@@ -17,22 +17,34 @@ export const AREA_TYPE_OPTIONS = [
   { value: 'false', label: 'Public Used' },
 ];
 
-/** A repeated filter (`name=1&name=2`) over a dropdown answer, searchable by name. */
+/** The value of the multi-select's 'SELECT ALL' option; never sent, it stands for every item. */
+export const SELECT_ALL = '__all__';
+export const SELECT_ALL_LABEL = 'SELECT ALL';
+
+/**
+ * A repeated filter (`name=1&name=2`) over a dropdown answer, searchable by name. With `selectAll`, its first
+ * option 'SELECT ALL' picks every item at once.
+ */
 export function MultiFilter({
   label,
   name,
   placeholder,
   items,
   loading,
+  selectAll = false,
 }: {
   label: string;
   name: string;
   placeholder: string;
   items: IdName[] | undefined;
   loading?: boolean;
+  selectAll?: boolean;
 }) {
+  const options = idNameOptions(items);
+  const everything = (value: string[] | undefined) =>
+    value?.includes(SELECT_ALL) ? options.map((option) => option.value) : value;
   return (
-    <Form.Item label={label} name={name} {...FIELD}>
+    <Form.Item label={label} name={name} {...FIELD} normalize={selectAll ? everything : undefined}>
       <Select
         mode="multiple"
         allowClear
@@ -40,8 +52,25 @@ export function MultiFilter({
         maxTagCount="responsive"
         placeholder={placeholder}
         loading={loading}
-        options={idNameOptions(items)}
+        options={selectAll ? [{ value: SELECT_ALL, label: SELECT_ALL_LABEL }, ...options] : options}
       />
+    </Form.Item>
+  );
+}
+
+/** A text filter: part of a name, an email, a number; Enter searches. */
+export function TextFilter({
+  label,
+  name,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  placeholder?: string;
+}) {
+  return (
+    <Form.Item label={label} name={name} {...FIELD}>
+      <Input allowClear maxLength={255} placeholder={placeholder ?? label} />
     </Form.Item>
   );
 }

@@ -1,11 +1,17 @@
 import type { TableProps } from 'antd';
 import { Button, Card, Flex, Form, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { DataTable } from './data-table.tsx';
 import { ExportButton, type ExportSpec } from './export-button.tsx';
 import { useListQuery } from './use-list-query.ts';
-import { type FilterSpec, type FilterValues, type ListState, useListState } from './use-list-state.ts';
+import {
+  type FilterSpec,
+  type FilterValues,
+  filterQueryOf,
+  type ListState,
+  useListState,
+} from './use-list-state.ts';
 
 export interface ListPageProps<T, S extends FilterSpec> {
   title: string;
@@ -13,6 +19,8 @@ export interface ListPageProps<T, S extends FilterSpec> {
   endpoint: string;
   /** The answer's array: `{ total, [itemsKey] }`. */
   itemsKey: string;
+  /** Query parameters every list and export call carries, e.g. 'admin=false' (two screens, one endpoint). */
+  baseQuery?: string;
   /** The filters' names and kinds; the `filters` fields use the same names. */
   filterSpec: S;
   /** The filter fields (Form.Items named after `filterSpec`). */
@@ -26,6 +34,10 @@ export interface ListPageProps<T, S extends FilterSpec> {
   expandable?: (items: T[]) => TableProps<T>['expandable'];
 }
 
+/** The fixed part of the query first, then the screen's own. */
+const withBase = (base: string | undefined, query: string) =>
+  base ? (query ? `${base}&${query}` : base) : query;
+
 /** Every filter present: '' for a single filter ('Any'), [] for a multi-select. */
 function formValues<S extends FilterSpec>(spec: S, filters: FilterValues<S>) {
   return Object.fromEntries(
@@ -38,6 +50,7 @@ function FilterBar<S extends FilterSpec>({
   state,
   spec,
   endpoint,
+  baseQuery,
   exportSpec,
   actions,
   children,
@@ -45,24 +58,36 @@ function FilterBar<S extends FilterSpec>({
   state: ListState<S>;
   spec: S;
   endpoint: string;
+  baseQuery?: string;
   exportSpec?: ExportSpec;
   actions?: ReactNode;
   children: ReactNode;
 }) {
   const [form] = Form.useForm();
+  // The filter query the bar's own search leads to: its fields already show it, and may have been edited
+  // again since (typing right after Clear Data), so that URL change must not overwrite them.
+  const ownSearch = useRef<string | null>(null);
+  const search = (filters: FilterValues<S>) => {
+    ownSearch.current = filterQueryOf(spec, filters);
+    state.search(filters);
+  };
   // Back/forward and the return from a setting page change the URL: the fields follow it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter query stands for the filters
-  useEffect(() => form.setFieldsValue(formValues(spec, state.filters)), [form, spec, state.filterQuery]);
+  useEffect(() => {
+    const own = ownSearch.current === state.filterQuery;
+    ownSearch.current = null;
+    if (!own) form.setFieldsValue(formValues(spec, state.filters));
+  }, [form, spec, state.filterQuery]);
   const clear = () => {
     form.setFieldsValue(formValues(spec, {}));
-    state.search({});
+    search({});
   };
   return (
     <Form
       form={form}
       layout="vertical"
       initialValues={formValues(spec, state.filters)}
-      onFinish={(values: FilterValues<S>) => state.search(values)}
+      onFinish={(values: FilterValues<S>) => search(values)}
       className="list-filter-bar"
     >
       <div className="list-filter-fields">{children}</div>
@@ -71,7 +96,13 @@ function FilterBar<S extends FilterSpec>({
           Search
         </Button>
         <Button onClick={clear}>Clear Data</Button>
-        {exportSpec && <ExportButton endpoint={endpoint} filterQuery={state.filterQuery} spec={exportSpec} />}
+        {exportSpec && (
+          <ExportButton
+            endpoint={endpoint}
+            filterQuery={withBase(baseQuery, state.filterQuery)}
+            spec={exportSpec}
+          />
+        )}
         {actions}
       </Flex>
     </Form>
@@ -81,7 +112,7 @@ function FilterBar<S extends FilterSpec>({
 /** A list screen: a declaration of filters and columns over a server-paged table whose state is in the URL. */
 export function ListPage<T extends object, S extends FilterSpec>(props: ListPageProps<T, S>) {
   const state = useListState(props.filterSpec);
-  const list = useListQuery<T>(props.endpoint, props.itemsKey, state.listQuery);
+  const list = useListQuery<T>(props.endpoint, props.itemsKey, withBase(props.baseQuery, state.listQuery));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -105,6 +136,7 @@ export function ListPage<T extends object, S extends FilterSpec>(props: ListPage
           state={state}
           spec={props.filterSpec}
           endpoint={props.endpoint}
+          baseQuery={props.baseQuery}
           exportSpec={props.exportSpec}
           actions={props.actions}
         >

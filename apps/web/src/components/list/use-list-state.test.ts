@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListState } from './use-list-state.ts';
+import { filterQueryOf, readListState } from './use-list-state.ts';
 
 const SPEC = { merchantId: 'many', internal: 'one' } as const;
 const read = (query: string) => readListState(SPEC, new URLSearchParams(query));
@@ -26,5 +26,14 @@ describe('readListState', () => {
     expect(state.filters).toEqual({});
     expect(state).toMatchObject({ page: 1, size: 10, sort: undefined, order: undefined });
     expect(state.listQuery).toBe('page=1&size=10');
+  });
+});
+
+describe('filterQueryOf', () => {
+  it('gives the filter query a search leads to, as the URL will read it', () => {
+    const query = filterQueryOf(SPEC, { internal: 'true', merchantId: ['2', '1'] });
+    expect(query).toBe('merchantId=2&merchantId=1&internal=true');
+    expect(read(`${query}&page=1`).filterQuery).toBe(query);
+    expect(filterQueryOf(SPEC, { internal: '', merchantId: [] })).toBe('');
   });
 });

@@ -84,6 +84,13 @@ export function readListState<S extends FilterSpec>(
   };
 }
 
+/** The filter query string that `search(filters)` leads to, as `filterQuery` will read it from the URL. */
+export function filterQueryOf<S extends FilterSpec>(spec: S, filters: FilterValues<S>): string {
+  const params = new URLSearchParams();
+  writeFilters(spec, filters, params);
+  return readListState(spec, params).filterQuery;
+}
+
 /**
  * The state of a list screen, kept in the URL search params so reload, back/forward and the return from a
  * setting page restore it. Only the keys of `spec` (and page, size, sort, order) are read.

@@ -7,10 +7,9 @@ import {
   type LandlordForm,
   landlordBody,
 } from '@ev/shared';
-import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
-import type { ReactNode } from 'react';
+import { Col, Form, Input, InputNumber, Select } from 'antd';
 import { useParams } from 'react-router';
-import { HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
+import { FormSection, HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
 import { MapPicker } from '../../components/form/map-picker.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
@@ -34,19 +33,6 @@ const PARTNER_USER_TYPES = [{ value: 'ruejai', label: 'ruejai' }];
 export function LandlordSettingPage() {
   const { id } = useParams();
   return <LandlordSetting key={id} id={recordId(id)} />;
-}
-
-function Section({ title, children }: { title?: string; children: ReactNode }) {
-  return (
-    <>
-      {title && (
-        <Divider titlePlacement="start" style={{ marginTop: 8 }}>
-          {title}
-        </Divider>
-      )}
-      <Row gutter={16}>{children}</Row>
-    </>
-  );
 }
 
 function initialValues(record: Landlord | undefined): Partial<LandlordForm> {
@@ -82,7 +68,7 @@ function LandlordSetting({ id }: { id: string | undefined }) {
         })
       }
     >
-      <Section>
+      <FormSection>
         <Col {...HALF}>
           <Form.Item label="Site ID">
             <Input
@@ -150,8 +136,8 @@ function LandlordSetting({ id }: { id: string | undefined }) {
             <BusinessHoursField disabled={readOnly} />
           </Col>
         )}
-      </Section>
-      <Section title="EVLP">
+      </FormSection>
+      <FormSection title="EVLP">
         <Col {...HALF}>
           <Form.Item label="MEA ID" name="meaId" rules={rule('meaId')}>
             <Input maxLength={255} />
@@ -162,8 +148,8 @@ function LandlordSetting({ id }: { id: string | undefined }) {
             <Input maxLength={255} />
           </Form.Item>
         </Col>
-      </Section>
-      <Section title="Partner">
+      </FormSection>
+      <FormSection title="Partner">
         <Col {...HALF}>
           <Form.Item label="Partner Project ID" name="partnerProjectId" rules={rule('partnerProjectId')}>
             <Input maxLength={255} />
@@ -174,8 +160,8 @@ function LandlordSetting({ id }: { id: string | undefined }) {
             <Select allowClear options={PARTNER_USER_TYPES} />
           </Form.Item>
         </Col>
-      </Section>
-      <Section title="Other Infomation">
+      </FormSection>
+      <FormSection title="Other Infomation">
         <Col {...HALF}>
           <Form.Item label="Description (EN)" name="descEn" rules={rule('descEn')}>
             <Input.TextArea {...TEXT_AREA} />
@@ -206,7 +192,7 @@ function LandlordSetting({ id }: { id: string | undefined }) {
             <Input maxLength={13} />
           </Form.Item>
         </Col>
-      </Section>
+      </FormSection>
     </SettingForm>
   );
 }

@@ -1,5 +1,5 @@
 import { type Merchant, type MerchantForm, merchantBody } from '@ev/shared';
-import { Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Radio, Row } from 'antd';
 import { useParams } from 'react-router';
 import { HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
