@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
 import {
+  answer,
   columnHeader,
   exportSheet,
   LEAVE_WARNING,
@@ -170,14 +171,14 @@ test.describe('as admin', () => {
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const warning = page.getByRole('dialog').filter({ hasText: LEAVE_WARNING });
     await expect(warning).toBeVisible();
-    await warning.getByRole('button', { name: 'No' }).click();
+    await answer(warning, 'No');
     await expect(page).toHaveURL(/\/charger-brand\/new$/);
     await expect(nameField(page)).toHaveValue('Not saved');
 
     // The sidebar asks the same.
     await page.getByTestId('sidebar-menu').getByText('Contact Us').click();
     await expect(warning).toBeVisible();
-    await warning.getByRole('button', { name: 'Yes' }).click();
+    await answer(warning, 'Yes');
     await expect(page).toHaveURL(/\/contact-us$/);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs, userDetailRow } from './fixtures/auth.ts';
 import { LEAVE_WARNING } from './fixtures/list.ts';
+import { answerDiscard } from './fixtures/modal.ts';
 import { shoot } from './fixtures/screenshot.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
@@ -77,12 +78,12 @@ test.describe('as admin', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     const discard = page.getByRole('dialog').filter({ hasText: 'Discard changes' });
     await expect(discard).toContainText(LEAVE_WARNING);
-    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await answerDiscard(page, 'Cancel');
     await expect(discard).toBeHidden();
     await expect(field(page, 'LINE')).toHaveValue('@changed');
 
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await discard.getByRole('button', { name: 'OK' }).click();
+    await answerDiscard(page, 'OK');
     await expect(noteDialog(page)).toBeHidden();
     await expect(row(page, 'LINE')).toContainText('@evchargingth');
     // Opened again, it starts from the saved details.

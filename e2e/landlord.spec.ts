@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures/auth.ts';
 import {
+  answer,
   columnHeader,
   deleteRefusedAsUsed,
   exportSheet,
@@ -231,11 +232,11 @@ test.describe('as admin', () => {
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const warning = page.getByRole('dialog').filter({ hasText: LEAVE_WARNING });
     await expect(warning).toBeVisible();
-    await warning.getByRole('button', { name: 'No' }).click();
+    await answer(warning, 'No');
     await expect(page).toHaveURL(/\/landlord\/new$/);
     await page.getByTestId('sidebar-menu').getByRole('link', { name: 'Group', exact: true }).click();
     await expect(warning).toBeVisible();
-    await warning.getByRole('button', { name: 'Yes' }).click();
+    await answer(warning, 'Yes');
     await expect(page).toHaveURL(/\/party$/);
   });
 });

@@ -11,6 +11,7 @@ import {
   search,
 } from './fixtures/list.ts';
 import {
+  answerDiscard,
   choose,
   discardConfirm,
   field,
@@ -208,7 +209,7 @@ test.describe('as admin', () => {
     await field(dialog, 'Email').fill('Somchai.Jaidee@example.com');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(discardConfirm(page)).toContainText(LEAVE_WARNING);
-    await discardConfirm(page).getByRole('button', { name: 'Cancel' }).click();
+    await answerDiscard(page, 'Cancel');
     await expect(dialog).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -219,7 +220,7 @@ test.describe('as admin', () => {
       dialog.getByText('This email is already used by another user.', { exact: true }),
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await discardConfirm(page).getByRole('button', { name: 'OK' }).click();
+    await answerDiscard(page, 'OK');
     await expect(dialog).toBeHidden();
   });
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
 import {
+  answer,
   deleteRefusedAsUsed,
   exportSheet,
   LEAVE_WARNING,
@@ -123,12 +124,12 @@ test('leaving a changed form warns first', async ({ page }) => {
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   const warning = page.getByRole('dialog').filter({ hasText: LEAVE_WARNING });
   await expect(warning).toBeVisible();
-  await warning.getByRole('button', { name: 'No' }).click();
+  await answer(warning, 'No');
   await expect(page).toHaveURL(/\/merchant\/new$/);
 
   await page.getByTestId('sidebar-menu').getByRole('link', { name: 'Cluster', exact: true }).click();
   await expect(warning).toBeVisible();
-  await warning.getByRole('button', { name: 'Yes' }).click();
+  await answer(warning, 'Yes');
   await expect(page).toHaveURL(/\/merchant$/);
 
   // The browser's own prompt guards a reload or a close.

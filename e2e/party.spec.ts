@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures/auth.ts';
 import {
+  answer,
   columnHeader,
   deleteRefusedAsUsed,
   LEAVE_WARNING,
@@ -117,6 +118,6 @@ test('leaving a changed group form warns first', async ({ page }) => {
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   const warning = page.getByRole('dialog').filter({ hasText: LEAVE_WARNING });
   await expect(warning).toBeVisible();
-  await warning.getByRole('button', { name: 'Yes' }).click();
+  await answer(warning, 'Yes');
   await expect(page).toHaveURL(/\/party$/);
 });

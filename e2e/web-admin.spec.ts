@@ -12,6 +12,7 @@ import {
   selectNamed,
 } from './fixtures/list.ts';
 import {
+  answerDiscard,
   choose,
   dialogSelect,
   discardConfirm,
@@ -238,11 +239,11 @@ test('the modal shows fields by role; the site waits for a cluster and lists onl
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   const confirm = discardConfirm(page);
   await expect(confirm).toContainText(LEAVE_WARNING);
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await answerDiscard(page, 'Cancel');
   await expect(confirm).toBeHidden();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await confirm.getByRole('button', { name: 'OK' }).click();
+  await answerDiscard(page, 'OK');
   await expect(dialog).toBeHidden();
 
   // An untouched modal closes at once.

@@ -40,8 +40,13 @@ function useLeaveWarning(dirty: React.RefObject<boolean>) {
       [dirty],
     ),
   );
+  // One question per blocked navigation. The effect runs again whenever `blocker` or `modal` changes (a
+  // dialog closing re-renders the app), and may still see the answered navigation as 'blocked' for a render:
+  // it asks again only about a new one (each attempt has its own location object).
+  const askedAbout = useRef<unknown>(null);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (blocker.state !== 'blocked' || askedAbout.current === blocker.location) return;
+    askedAbout.current = blocker.location;
     modal.confirm({
       title: LEAVE_WARNING,
       centered: true,
