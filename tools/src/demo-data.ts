@@ -11,6 +11,7 @@ import {
 import { hashPassword } from '@ev/server/lib/password';
 import { count } from 'drizzle-orm';
 import { loadDemoBrands } from './demo-brands.ts';
+import { loadDemoChargers } from './demo-chargers.ts';
 import { loadDemoContact } from './demo-contact.ts';
 import { loadDemoPeople } from './demo-people.ts';
 import { DEMO_CLUSTERS, DEMO_GROUPS, DEMO_SITES, DEMO_USER_PLACES } from './demo-places.ts';
@@ -151,7 +152,7 @@ export async function loadDemoData(db: Db): Promise<{ summary: string } | null> 
     ]);
 
     const places: DemoPlaces = { clusterIds, siteIds, groupIds, passHash };
-    for (const load of [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoContact]) {
+    for (const load of [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoChargers, loadDemoContact]) {
       const summary = await load(tx, places);
       if (summary) more.push(summary);
     }

@@ -15,6 +15,7 @@ import type { DatabaseKind, Db } from './db/client.ts';
 import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chargerRoutes } from './modules/charger/charger.routes.ts';
 import { chargerBrandRoutes } from './modules/charger-brand/charger-brand.routes.ts';
 import { contactUsRoutes } from './modules/contact-us/contact-us.routes.ts';
 import { landlordRoutes } from './modules/landlord/landlord.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userRoutes(services));
   await app.register(priceRoutes(services));
   await app.register(chargerBrandRoutes(services));
+  await app.register(chargerRoutes(services));
   await app.register(contactUsRoutes(services));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;

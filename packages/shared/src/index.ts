@@ -3,6 +3,7 @@ export * from './enums.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/charger.ts';
 export * from './schemas/charger-brand.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact-us.ts';

@@ -41,3 +41,20 @@ export class TooManyRequests extends AppError {
     super(429, message);
   }
 }
+
+/**
+ * True when PostgreSQL refused a statement with one of `codes` (SQLSTATE). Drizzle wraps the driver's error,
+ * so the code may sit a few `cause`s deep.
+ */
+export function hasSqlState(error: unknown, codes: ReadonlySet<string>): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if (codes.has(String((current as { code?: unknown }).code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const UNIQUE_VIOLATION = new Set(['23505']);
+/** A duplicate key: two saves racing for the same id or email. */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, UNIQUE_VIOLATION);

@@ -1,6 +1,6 @@
 import type { ListQuery } from '@ev/shared';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
-import { Conflict, Invalid } from './errors.ts';
+import { Conflict, hasSqlState, Invalid } from './errors.ts';
 
 /** LIMIT and OFFSET of a list page (page 1 is the first). */
 export function paging(query: Pick<ListQuery, 'page' | 'size'>): { limit: number; offset: number } {
@@ -41,14 +41,7 @@ export const ACTIVE_ITEM = "Can't delete an active item: deactivate it first";
  * (foreign_key_violation, NO ACTION keys) or 23001 (restrict_violation, our ON DELETE RESTRICT keys).
  */
 const REFERENCED = new Set(['23503', '23001']);
-export function isForeignKeyViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    if (REFERENCED.has(String((current as { code?: unknown }).code))) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export const isForeignKeyViolation = (error: unknown) => hasSqlState(error, REFERENCED);
 
 /**
  * Deletes through `remove`, turning a foreign-key refusal into the 409 the UI shows as

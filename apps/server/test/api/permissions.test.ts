@@ -72,6 +72,12 @@ describe('route declarations', () => {
       'POST /api/charger-brand': 'charger-brand.write',
       'PATCH /api/charger-brand/:id': 'charger-brand.write',
       'DELETE /api/charger-brand/:id': 'charger-brand.write',
+      'GET /api/charger': 'charger.read',
+      'GET /api/charger/:id': 'charger.read',
+      'POST /api/charger': 'charger.write',
+      'PATCH /api/charger/:id': 'charger.write',
+      'DELETE /api/charger/:id': 'charger.write',
+      'GET /api/connector-type': 'connector-type.read',
       'GET /api/contact-us': 'contact-us.read',
       'PATCH /api/contact-us': 'contact-us.write',
       // One path for both user screens: each call then needs user.admin.* for admin users (user.test.ts).

@@ -15,7 +15,7 @@ import {
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { landlords, merchants, parties, sessions, users } from '../../db/schema/index.ts';
-import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { AppError, Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -146,16 +146,6 @@ export async function listUsers(
     .limit(limit)
     .offset(offset);
   return { total, users: rows };
-}
-
-/** True when PostgreSQL refused a duplicate (23505), here the unique (type, lower(email)). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    if (String((current as { code?: unknown }).code) === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Runs a write, turning a duplicate email into a 409 with a message the screen can show. */

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { toSatang } from '../money.ts';
+import { POWER_TYPES } from './charger-brand.ts';
+import { activeBody, idListParam, listQuery, maxMessage, requiredText } from './list.ts';
+
+/** The status values a connector reports (document 2, section 3); any other value shows '-'. */
+export const CHARGER_STATUSES = [
+  'AVAILABLE',
+  'PREPARING',
+  'CHARGING',
+  'PAUSED',
+  'FINISHING',
+  'UNKNOWN',
+  'UNAVAILABLE',
+  'FAULTED',
+] as const;
+export type ChargerStatus = (typeof CHARGER_STATUSES)[number];
+
+export const CHARGER_MESSAGES = {
+  /** The spec reuses the charger name's text for the charger id (document 2, section 5). */
+  id: 'Charger Name (EN) is required.',
+  idFormat: 'Charger ID may only contain letters, digits, ".", "_", "-" and "~".',
+  nameEn: 'Charger Name (EN) is required.',
+  nameTh: 'Charger Name (TH) is required.',
+  landlordId: 'Site Name is required.',
+  chargerBrandId: 'Charger Brand is required.',
+  connectorId: 'Connector ID is required.',
+  connectorIdsUnique: 'Connector IDs must be unique.',
+  token: 'Token is required.',
+  connectorNameEn: 'Connector Name (EN) is required.',
+  connectorNameTh: 'Connector Name (TH) is required.',
+  connectorTypeId: 'Connector Type is required.',
+  maxPowerKw: 'Charging Speed is required.',
+  maxPowerKwMin: 'Charging Speed must be at least 0.01.',
+  maxPowerKwMax: 'Charging Speed must be at most 9,999,999.99.',
+  maxPowerKwStep: 'Charging Speed must have at most 2 decimals.',
+  priceId: 'Price Code is required.',
+  oldQrBlank: 'Old QR is not whitespace',
+  notFound: 'No matched charger found',
+} as const;
+
+/** OCPP identities go into the WebSocket URL: URL-unreserved characters only, at most 48 (OCPP 2.0.1). */
+export const CHARGER_ID_MAX = 48;
+const CHARGER_ID = /^[A-Za-z0-9._~-]+$/;
+/** Connector ids are PostgreSQL integers. */
+const CONNECTOR_ID_MAX = 2_147_483_647;
+
+const hasTwoDecimalsAtMost = (value: number) => {
+  try {
+    toSatang(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+/** One connector row of the Charger Setting form. */
+export const connectorBody = z.object({
+  id: z
+    .number({ error: CHARGER_MESSAGES.connectorId })
+    .int(CHARGER_MESSAGES.connectorId)
+    .positive(CHARGER_MESSAGES.connectorId)
+    .max(CONNECTOR_ID_MAX, CHARGER_MESSAGES.connectorId),
+  token: requiredText(CHARGER_MESSAGES.token, 255),
+  nameEn: requiredText(CHARGER_MESSAGES.connectorNameEn, 255),
+  nameTh: requiredText(CHARGER_MESSAGES.connectorNameTh, 255),
+  connectorTypeId: requiredId(CHARGER_MESSAGES.connectorTypeId),
+  judjodId: z.number().int().min(0).max(CONNECTOR_ID_MAX).nullish(),
+  maxPowerKw: z
+    .number({ error: CHARGER_MESSAGES.maxPowerKw })
+    .min(0.01, CHARGER_MESSAGES.maxPowerKwMin)
+    .max(9_999_999.99, CHARGER_MESSAGES.maxPowerKwMax)
+    .refine(hasTwoDecimalsAtMost, CHARGER_MESSAGES.maxPowerKwStep),
+  oldQr: z
+    .string()
+    .max(255, maxMessage(255))
+    .refine((value) => value === '' || value.trim().length > 0, CHARGER_MESSAGES.oldQrBlank)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+  priceId: requiredId(CHARGER_MESSAGES.priceId),
+});
+export type ConnectorBody = z.infer<typeof connectorBody>;
+
+/**
+ * The Charger Setting form (document 2, sections 2.9 and 5). `id` is the OCPP identity, entered on creation
+ * and fixed afterwards. `merchantId` is optional (the cluster follows from the site; when sent it must be the
+ * site's). `landlordId` is required except from landlord users, whose charger always goes into their site.
+ */
+export const chargerBody = z.object({
+  id: z
+    .string({ error: CHARGER_MESSAGES.id })
+    .trim()
+    .min(1, CHARGER_MESSAGES.id)
+    .max(CHARGER_ID_MAX, maxMessage(CHARGER_ID_MAX))
+    .regex(CHARGER_ID, CHARGER_MESSAGES.idFormat),
+  nameEn: requiredText(CHARGER_MESSAGES.nameEn, 255),
+  nameTh: requiredText(CHARGER_MESSAGES.nameTh, 255),
+  merchantId: z.number().int().positive().nullish(),
+  landlordId: requiredId(CHARGER_MESSAGES.landlordId).optional(),
+  chargerBrandId: requiredId(CHARGER_MESSAGES.chargerBrandId),
+  connectors: z
+    .array(connectorBody)
+    .max(50)
+    .refine(
+      (rows) => new Set(rows.map((row) => row.id)).size === rows.length,
+      CHARGER_MESSAGES.connectorIdsUnique,
+    ),
+});
+export type ChargerBody = z.infer<typeof chargerBody>;
+export type ChargerForm = z.input<typeof chargerBody>;
+export const chargerPatchBody = z.union([activeBody, chargerBody]);
+export type ChargerPatchBody = z.infer<typeof chargerPatchBody>;
+
+export const CHARGER_SORTS = [
+  'id',
+  'nameEn',
+  'nameTh',
+  'merchantNameEn',
+  'landlordNameEn',
+  'chargerBrandName',
+  'active',
+] as const;
+
+const textFilter = z.string().trim().max(255, maxMessage(255)).optional();
+
+export const chargerListQuery = listQuery.extend({
+  mode: z.enum(['dropdown', 'xlsx']).optional(),
+  merchantId: idListParam,
+  landlordId: idListParam,
+  chargerBrandId: idListParam,
+  /** Part of the charger id, any case. */
+  id: textFilter,
+  /** Part of the charger name (EN or TH), any case. */
+  name: textFilter,
+  /** A connector id, exactly. */
+  connectorId: z.coerce.number().int().positive().max(CONNECTOR_ID_MAX).optional(),
+  /** Part of a connector's name (EN or TH), any case. */
+  connectorName: textFilter,
+});
+export type ChargerListQuery = z.infer<typeof chargerListQuery>;
+
+export const connector = z
+  .object({
+    id: z.number().int(),
+    token: z.string(),
+    nameEn: z.string(),
+    nameTh: z.string(),
+    connectorTypeId: z.number().int(),
+    connectorTypeName: z.string(),
+    judjodId: z.number().int().nullable(),
+    /** kW with at most 2 decimals. */
+    maxPowerKw: z.number(),
+    oldQr: z.string().nullable(),
+    priceId: z.number().int(),
+    /** One of CHARGER_STATUSES as the charger last reported it (a string: unknown values show '-'). */
+    status: z.string(),
+  })
+  .meta({ id: 'Connector' });
+export type Connector = z.infer<typeof connector>;
+
+/** A charger as the list and the detail answer it. */
+export const charger = z
+  .object({
+    id: z.string(),
+    nameEn: z.string(),
+    nameTh: z.string(),
+    merchantId: z.number().int(),
+    merchantNameEn: z.string(),
+    landlordId: z.number().int(),
+    landlordNameEn: z.string(),
+    chargerBrandId: z.number().int(),
+    chargerBrandName: z.string(),
+    powerType: z.enum(POWER_TYPES),
+    /** The brand's minimum power, kW. */
+    minPowerKw: z.number(),
+    active: z.boolean(),
+    connectors: z.array(connector),
+  })
+  .meta({ id: 'Charger' });
+export type Charger = z.infer<typeof charger>;
+
+export const chargerOption = z.object({ id: z.string(), nameEn: z.string() });
+export type ChargerOption = z.infer<typeof chargerOption>;
+
+export const chargerListResponse = z.union([
+  z.object({ total: z.number().int(), chargers: z.array(charger) }),
+  z.object({ chargers: z.array(chargerOption) }),
+]);
+export const chargerResponse = z.object({ charger });
+/** POST answers the new charger's id (the identity it was given). */
+export const chargerCreatedResponse = z.object({ message: z.string(), id: z.string() });
+/** The path parameter: a charger id as entered. */
+export const chargerIdParam = z.object({ id: z.string().min(1).max(CHARGER_ID_MAX) });
+
+export const connectorType = z.object({ id: z.number().int(), name: z.string() });
+export type ConnectorType = z.infer<typeof connectorType>;
+export const connectorTypeListResponse = z.object({ connectorTypes: z.array(connectorType) });
