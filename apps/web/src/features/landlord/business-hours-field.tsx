@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { businessHour, DAY_OF_WEEK_LABELS } from '@ev/shared';
-import { Button, Flex, Form, Select, TimePicker } from 'antd';
-import { TIME_FORMAT, timeField } from '../../components/form/time-field.ts';
+import { Button, Flex, Form, Select } from 'antd';
+import { timeField } from '../../components/form/time-field.ts';
+import { HhMmPicker } from '../../components/form/time-picker.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
 
 const DAYS = Object.entries(DAY_OF_WEEK_LABELS).map(([value, label]) => ({ value: Number(value), label }));
@@ -36,13 +37,7 @@ export function BusinessHoursField({ disabled }: { disabled: boolean }) {
                 {...timeField}
                 style={{ flex: '1 1 120px', marginBottom: 0 }}
               >
-                <TimePicker
-                  format={TIME_FORMAT}
-                  needConfirm={false}
-                  placeholder="Open"
-                  aria-label={`Open time ${index + 1}`}
-                  style={{ width: '100%' }}
-                />
+                <HhMmPicker placeholder="Open" aria-label={`Open time ${index + 1}`} />
               </Form.Item>
               <Form.Item
                 name={[row.name, 'closeTime']}
@@ -50,13 +45,7 @@ export function BusinessHoursField({ disabled }: { disabled: boolean }) {
                 {...timeField}
                 style={{ flex: '1 1 120px', marginBottom: 0 }}
               >
-                <TimePicker
-                  format={TIME_FORMAT}
-                  needConfirm={false}
-                  placeholder="Close"
-                  aria-label={`Close time ${index + 1}`}
-                  style={{ width: '100%' }}
-                />
+                <HhMmPicker placeholder="Close" aria-label={`Close time ${index + 1}`} />
               </Form.Item>
               {!disabled && (
                 <Button

@@ -8,10 +8,11 @@ import {
   type PriceMethod,
   weekdayOverrideFields,
 } from '@ev/shared';
-import { Button, DatePicker, Flex, Form, type FormRule, InputNumber, Select, TimePicker } from 'antd';
+import { Button, DatePicker, Flex, Form, type FormRule, InputNumber, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { DATE_TIME_FORMAT, dateTimeField } from '../../components/form/date-time-field.ts';
 import { TIME_FORMAT, timeField } from '../../components/form/time-field.ts';
+import { HhMmPicker } from '../../components/form/time-picker.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
 
 const DAYS = Object.entries(DAY_OF_WEEK_LABELS).map(([value, label]) => ({ value: Number(value), label }));
@@ -180,13 +181,7 @@ export function WeekdayOverridesField({
               {...timeField}
               style={{ flex: W.time, ...CELL }}
             >
-              <TimePicker
-                format={TIME_FORMAT}
-                needConfirm={false}
-                placeholder="From"
-                aria-label={`${label} from`}
-                style={{ width: '100%' }}
-              />
+              <HhMmPicker placeholder="From" aria-label={`${label} from`} />
             </Form.Item>
             <Form.Item
               name={[name, 'validTimeTo']}
@@ -198,13 +193,7 @@ export function WeekdayOverridesField({
               {...timeField}
               style={{ flex: W.time, ...CELL }}
             >
-              <TimePicker
-                format={TIME_FORMAT}
-                needConfirm={false}
-                placeholder="To"
-                aria-label={`${label} to`}
-                style={{ width: '100%' }}
-              />
+              <HhMmPicker placeholder="To" aria-label={`${label} to`} />
             </Form.Item>
             <RateCells name={name} label={label} method={method} />
           </>
