@@ -4,6 +4,7 @@ import {
   answer,
   deleteRefusedAsUsed,
   exportSheet,
+  goToPage,
   LEAVE_WARNING,
   pick,
   rangeText,
@@ -25,9 +26,8 @@ test.beforeEach(async ({ page }) => {
 test('filter, sort and page the clusters, open one and come back to the same list', async ({ page }) => {
   await page.goto('/merchant?size=5');
   await expect(rangeText(page)).toHaveText(/^1-5 of 1\d$/);
-  await page.locator('.ant-pagination-item-2').click();
+  await goToPage(page, 2);
   await expect(rangeText(page)).toHaveText(/^6-10 of 1\d$/);
-  await expect(page).toHaveURL(/page=2/);
 
   // A new search starts again from page 1.
   await pick(page, 'Area Type', 'Internal Used');

@@ -18,8 +18,6 @@ const SHELL_ROUTES_WITHOUT_SCREEN = [
   '/charging-payment',
   '/booking-report',
   '/booking-management',
-  '/charger/12',
-  '/charger',
   '/guide/1',
   '/guide',
   '/guide-manage',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, loginThroughUi, userDetailRow } from './fixtures/auth.ts';
+import { E2E_BATCH_TOKEN } from './fixtures/ocpp.ts';
 import { shoot } from './fixtures/screenshot.ts';
 import { ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
@@ -101,4 +102,46 @@ test('group setting, editing a group', async ({ page }) => {
   await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();
   await expect(page.getByLabel('Group Name (EN)')).not.toHaveValue('');
   await shoot(page, 'group-setting.png');
+});
+
+test('charger list as admin, a row expanded with its connectors', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/charger?id=TH-MP-ASOK-0');
+  const row = page.locator('tr.ant-table-row[data-row-key="TH-MP-ASOK-01"]');
+  await row.getByRole('button', { name: /expand/i }).click();
+  await expect(page.getByTestId('connectors-TH-MP-ASOK-01').locator('[data-status]')).toHaveCount(3);
+  await shoot(page, 'charger-list.png');
+
+  await page.getByRole('button', { name: 'QR 10015' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'QR Code' });
+  await expect(dialog.getByRole('img', { name: 'QR code of connector 10015' })).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom/);
+  await shoot(page, 'charger-qr.png');
+});
+
+test('charger setting with its connectors', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/charger/TH-MP-ASOK-01');
+  await expect(page.getByLabel('Charger Name (EN)')).not.toHaveValue('');
+  await expect(page.getByTestId('connector-row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Add Connector' }).click();
+  // The click scrolled the page: back to the top, so the sticky header and sidebar sit where they belong.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, 'charger-setting.png');
+});
+
+test('charger batch command progress', async ({ page }) => {
+  await loginAs(page, ROLE_USERS.admin);
+  await page.goto('/charger');
+  await page.getByRole('button', { name: 'Config All' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Config All' });
+  await dialog.getByLabel('Key 1').fill('HeartbeatInterval');
+  await dialog.getByLabel('Value 1').fill('300');
+  await shoot(page, 'charger-config-all.png');
+  await dialog.getByLabel('Token').fill(E2E_BATCH_TOKEN);
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Run' }).click();
+  await download;
+  await expect(dialog.getByTestId('batch-progress').getByRole('heading')).toHaveText(/^(\d+) \/ \1$/);
+  await shoot(page, 'charger-batch-progress.png');
 });

@@ -11,7 +11,10 @@ import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { ADMIN_ROLES } from '@ev/shared';
 import { DEMO_USERS, loadDemoData } from '@ev/tools/demo-data';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
+import { simulateChargers } from '@ev/tools/simulator';
+import { fleetFromDatabase } from '@ev/tools/simulator-fleet';
 import { eq, inArray } from 'drizzle-orm';
+import { E2E_BATCH_TOKEN, OFFLINE_CHARGER } from './fixtures/ocpp.ts';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
 const dataDir = process.env.E2E_DATA_DIR;
@@ -34,6 +37,9 @@ const config = loadConfig({
   PEA_TOKEN_C: 'e2e-pea-token-c',
   // No network here: the site map must work without tiles.
   MAP_TILE_URL: '',
+  BATCH_COMMAND_TOKEN: E2E_BATCH_TOKEN,
+  // Batch commands in the browser tests end within seconds even if a charger stays silent.
+  OCPP_COMMAND_TIMEOUT_MS: '5000',
 });
 const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
 const { db } = database;
@@ -96,9 +102,20 @@ for (const account of accounts) {
 
 const app = await buildApp({ db, databaseKind: database.kind, config });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
-console.log(`e2e server ready on ${port} (${database.kind})`);
+// The demo chargers live over OCPP (but one), changing statuses now and then.
+const fleet = (await fleetFromDatabase(db)).filter((charger) => charger.id !== OFFLINE_CHARGER);
+const simulation = await simulateChargers(fleet, {
+  url: `ws://127.0.0.1:${port}`,
+  activity: true,
+  activityMs: 10_000,
+  rebootMs: 300,
+});
+console.log(
+  `e2e server ready on ${port} (${database.kind}), ${fleet.length - simulation.failed.length} simulated chargers`,
+);
 // Playwright stops this server with SIGTERM (gracefulShutdown in the config): leave nothing behind.
 const stop = async () => {
+  await simulation.stop();
   await app.close();
   await database.close();
   await scratch?.drop();

@@ -8,7 +8,8 @@ buildIfStale();
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { DEMO_DATA: '1', ...process.env },
+  // The demo: sample data, its chargers live over OCPP (simulated) and a batch token to try the batch commands.
+  env: { DEMO_DATA: '1', SIMULATE_CHARGERS: '1', BATCH_COMMAND_TOKEN: 'demo-batch-token', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

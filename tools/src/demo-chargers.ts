@@ -177,6 +177,7 @@ export async function loadDemoChargers(tx: DemoTx, places: DemoPlaces): Promise<
         connectorRows.push({
           id: connectorId,
           chargerId: id,
+          ocppConnectorId: plug + 1,
           token: token(`${id}/${letter}`),
           nameEn: `${TYPE_NAME[type]} ${letter}`,
           nameTh: `หัวชาร์จ ${TYPE_NAME[type]} ${letter}`,

@@ -16,6 +16,7 @@ import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chargerRoutes } from './modules/charger/charger.routes.ts';
+import { chargerCommandRoutes } from './modules/charger/command.routes.ts';
 import { chargerBrandRoutes } from './modules/charger-brand/charger-brand.routes.ts';
 import { contactUsRoutes } from './modules/contact-us/contact-us.routes.ts';
 import { landlordRoutes } from './modules/landlord/landlord.routes.ts';
@@ -26,6 +27,7 @@ import { priceRoutes } from './modules/price/price.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { OcppCentral } from './ocpp/central.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
@@ -65,7 +67,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const services: Services = { db: options.db, databaseKind: options.databaseKind, config, mailer };
+  const ocpp = new OcppCentral(options.db, config, app.log);
+  ocpp.attach(app.server);
+  // Before the HTTP server closes: it would wait for the chargers' WebSockets forever.
+  app.addHook('preClose', () => ocpp.close());
+  const services: Services = {
+    db: options.db,
+    databaseKind: options.databaseKind,
+    config,
+    mailer,
+    commands: ocpp.commands,
+  };
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -91,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(priceRoutes(services));
   await app.register(chargerBrandRoutes(services));
   await app.register(chargerRoutes(services));
+  await app.register(chargerCommandRoutes(services));
   await app.register(contactUsRoutes(services));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;

@@ -37,6 +37,18 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
   MAP_ATTRIBUTION: z.string().default(DEFAULT_MAP_ATTRIBUTION),
+  /** The Heartbeat interval given to chargers at boot (s); a charger silent for twice that is UNAVAILABLE. */
+  OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** How long a command to a charger waits for its answer. */
+  OCPP_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** DataTransfer vendorId of the parking-bay blockers (Open/Close blocker). */
+  OCPP_BLOCKER_VENDOR_ID: z.string().min(1).max(255).default('JudJod'),
+  /** Authorises Hard Reset All and Config All (docs/decisions.md); unset = batch commands are off. */
+  BATCH_COMMAND_TOKEN: z.string().optional(),
+  /** How many chargers a batch command talks to at once. */
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Also connect the server's own chargers as simulated ones (the demo's live statuses). */
+  SIMULATE_CHARGERS: flag,
 });
 
 export interface Config {
@@ -61,6 +73,13 @@ export interface Config {
   mapTileUrl: string | null;
   mapAttribution: string;
   version: string;
+  ocpp: {
+    heartbeatIntervalS: number;
+    commandTimeoutMs: number;
+    blockerVendorId: string;
+  };
+  batch: { token: string | undefined; concurrency: number };
+  simulateChargers: boolean;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -95,5 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: e.MAP_TILE_URL.trim() || null,
     mapAttribution: e.MAP_ATTRIBUTION,
     version: APP_VERSION,
+    ocpp: {
+      heartbeatIntervalS: e.OCPP_HEARTBEAT_INTERVAL,
+      commandTimeoutMs: e.OCPP_COMMAND_TIMEOUT_MS,
+      blockerVendorId: e.OCPP_BLOCKER_VENDOR_ID,
+    },
+    batch: { token: e.BATCH_COMMAND_TOKEN || undefined, concurrency: e.BATCH_CONCURRENCY },
+    simulateChargers: e.SIMULATE_CHARGERS,
   };
 }

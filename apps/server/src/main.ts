@@ -57,6 +57,19 @@ try {
   process.exit(1);
 }
 
+let simulated = '';
+if (config.simulateChargers) {
+  const { simulateChargers } = await import('@ev/tools/simulator');
+  const { fleetFromDatabase } = await import('@ev/tools/simulator-fleet');
+  const fleet = await fleetFromDatabase(database.db);
+  const simulation = await simulateChargers(fleet, {
+    url: `ws://127.0.0.1:${config.port}`,
+    activity: true,
+    activityMs: 8000,
+  });
+  simulated = `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP (SIMULATE_CHARGERS=1)`;
+}
+
 const where =
   database.kind === 'postgres' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
 const url = `http://localhost:${config.port}`;
@@ -74,6 +87,11 @@ console.log(
     `  Admin login: ${config.adminEmail}${password}${createdAdmin ? '  [admin account created]' : ''}`,
     config.webDist ? '' : '  (web app not built: API only)',
     `  API docs: ${url}/api/docs`,
+    `  OCPP 1.6J: ws://localhost:${config.port}/ocpp/{chargerId}`,
+    ...(simulated ? [simulated] : []),
+    config.batch.token
+      ? `  Batch token (Hard Reset All, Config All): ${config.batch.token === 'demo-batch-token' ? 'demo-batch-token' : 'set in BATCH_COMMAND_TOKEN'}`
+      : '  Batch commands are off (set BATCH_COMMAND_TOKEN)',
     '',
   ].join('\n'),
 );

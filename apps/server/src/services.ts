@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseKind, Db } from './db/client.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { ChargerCommands } from './ocpp/commands.ts';
 
 /** What route modules are built with: plain values, no globals. */
 export interface Services {
@@ -8,4 +9,6 @@ export interface Services {
   databaseKind: DatabaseKind;
   config: Config;
   mailer: Mailer;
+  /** Commands to chargers, wherever their connection lives. */
+  commands: ChargerCommands;
 }

@@ -33,6 +33,18 @@ export class Conflict extends AppError {
     super(409, message);
   }
 }
+/** A charger answered, but not with what was asked (it rejected the command or answered an error). */
+export class BadGateway extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+/** A charger did not answer in time. */
+export class GatewayTimeout extends AppError {
+  constructor(message: string) {
+    super(504, message);
+  }
+}
 export class TooManyRequests extends AppError {
   constructor(
     message: string,

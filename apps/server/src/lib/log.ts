@@ -18,6 +18,8 @@ export const REDACT_PATHS = [
   'body.emailToken',
   'body.accessToken',
   'body.token',
+  'body.ocppPassword',
+  '*.ocppPassword',
   '*.pass',
   '*.currentPass',
   '*.password',

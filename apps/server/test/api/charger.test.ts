@@ -125,6 +125,12 @@ describe('GET /api/charger', () => {
       powerType: 'DC',
       minPowerKw: 50,
       active: true,
+      online: false,
+      lastSeenAt: null,
+      vendor: null,
+      model: null,
+      firmwareVersion: null,
+      hasOcppPassword: false,
       connectors: [
         {
           id: 9101,
@@ -138,6 +144,9 @@ describe('GET /api/charger', () => {
           oldQr: null,
           priceId: price.id,
           status: 'UNKNOWN',
+          ocppConnectorId: 2,
+          errorCode: null,
+          statusAt: null,
         },
         {
           id: 9102,
@@ -151,6 +160,9 @@ describe('GET /api/charger', () => {
           oldQr: 'QR-OLD',
           priceId: price.id,
           status: 'UNKNOWN',
+          ocppConnectorId: 1,
+          errorCode: null,
+          statusAt: null,
         },
       ],
     });
@@ -576,5 +588,39 @@ describe('permissions', () => {
       ],
     });
     expect((await t.call('GET', '/api/connector-type')).status).toBe(401);
+  });
+});
+
+describe('OCPP password', () => {
+  const hasPassword = async (id: string) =>
+    (await t.call('GET', `/api/charger/${id}`, { token: admin })).body.charger.hasOcppPassword;
+
+  it('is set, kept when absent, removed with null, and checked for length', async () => {
+    const secret = 'a-long-enough-secret-01';
+    expect(
+      (await post(form({ id: 'PW-01', connectors: [connector(8801)], ocppPassword: secret }))).status,
+    ).toBe(200);
+    expect(await hasPassword('PW-01')).toBe(true);
+    const detail = await t.call('GET', '/api/charger/PW-01', { token: admin });
+    expect(JSON.stringify(detail.body)).not.toContain(secret);
+
+    expect((await patch('PW-01', form({ id: 'PW-01', connectors: [connector(8801)] }))).status).toBe(200);
+    expect(await hasPassword('PW-01')).toBe(true);
+    expect(
+      (await patch('PW-01', form({ id: 'PW-01', connectors: [connector(8801)], ocppPassword: null }))).status,
+    ).toBe(200);
+    expect(await hasPassword('PW-01')).toBe(false);
+
+    const short = await patch(
+      'PW-01',
+      form({ id: 'PW-01', connectors: [connector(8801)], ocppPassword: 'short' }),
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.message).toContain(
+      'OCPP Password must be 16 to 40 printable characters without spaces.',
+    );
+    const spaced = await post(form({ id: 'PW-02', connectors: [], ocppPassword: 'has a space in it 1234' }));
+    expect(spaced.status).toBe(400);
+    expect(t.logs()).not.toContain(secret);
   });
 });

@@ -198,6 +198,7 @@ export async function createCharger(
     .values({
       id: 100_000 + Math.floor(Math.random() * 1_000_000_000),
       chargerId: charger!.id,
+      ocppConnectorId: 1,
       token: `tok-${unique()}`,
       nameEn: 'Connector 1',
       nameTh: 'หัวชาร์จ 1',

@@ -4,6 +4,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/auth/landing-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
+import { ChargerListPage } from '../features/charger/charger-list-page.tsx';
+import { ChargerSettingPage } from '../features/charger/charger-setting-page.tsx';
 import { ChargerBrandListPage } from '../features/charger-brand/charger-brand-list-page.tsx';
 import { ChargerBrandSettingPage } from '../features/charger-brand/charger-brand-setting-page.tsx';
 import { ContactUsPage } from '../features/contact-us/contact-us-page.tsx';
@@ -38,6 +40,8 @@ const SCREENS: Partial<Record<ShellPath, [ReactNode, Permission?]>> = {
   '/party/:id': [<PartySettingPage key="setting" />, 'party.read'],
   '/price': [<PriceListPage key="list" />, 'price.read'],
   '/price/:id': [<PriceSettingPage key="setting" />, 'price.read'],
+  '/charger': [<ChargerListPage key="list" />, 'charger.read'],
+  '/charger/:id': [<ChargerSettingPage key="setting" />, 'charger.read'],
   '/charger-brand': [<ChargerBrandListPage key="list" />, 'charger-brand.read'],
   '/charger-brand/:id': [<ChargerBrandSettingPage key="setting" />, 'charger-brand.read'],
   '/contact-us': [<ContactUsPage key="contact" />, 'contact-us.read'],

@@ -14,3 +14,8 @@ export function fullName(user: { firstName: string; lastName: string } | null | 
 export function roleLabel(role: AdminRole | null | undefined): string {
   return role ? ADMIN_ROLE_LABELS[role] : '-';
 }
+
+const KW = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Kilowatts as the screens show them: thousands separators, 2 decimals and the unit ('1,250.50 kW'). */
+export const formatKw = (kw: number) => `${KW.format(kw)} kW`;

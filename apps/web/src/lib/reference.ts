@@ -1,4 +1,4 @@
-import type { AppConfig, IdName, Province } from '@ev/shared';
+import type { AppConfig, IdName, PriceOption, Province } from '@ev/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
@@ -36,6 +36,15 @@ export function usePartyDropdown() {
   return useQuery({
     queryKey: ['party', 'dropdown'],
     queryFn: () => api<{ partys: IdName[] }>('/party?mode=dropdown').then((body) => body.partys),
+    staleTime: 0,
+  });
+}
+
+/** Every price plan, active or not (a connector may still use a retired one): `GET /api/price?mode=dropdown`. */
+export function usePriceDropdown() {
+  return useQuery({
+    queryKey: ['price', 'dropdown'],
+    queryFn: () => api<{ prices: PriceOption[] }>('/price?mode=dropdown').then((body) => body.prices),
     staleTime: 0,
   });
 }

@@ -37,6 +37,7 @@ export const CHARGER_MESSAGES = {
   priceId: 'Price Code is required.',
   oldQrBlank: 'Old QR is not whitespace',
   notFound: 'No matched charger found',
+  ocppPassword: 'OCPP Password must be 16 to 40 printable characters without spaces.',
 } as const;
 
 /** OCPP identities go into the WebSocket URL: URL-unreserved characters only, at most 48 (OCPP 2.0.1). */
@@ -100,6 +101,14 @@ export const chargerBody = z.object({
   merchantId: z.number().int().positive().nullish(),
   landlordId: requiredId(CHARGER_MESSAGES.landlordId).optional(),
   chargerBrandId: requiredId(CHARGER_MESSAGES.chargerBrandId),
+  /**
+   * OCPP security profile 1 password (16-40 characters, printable ASCII): absent keeps it, null removes it,
+   * a value sets it. Stored hashed, never answered.
+   */
+  ocppPassword: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,40}$/, CHARGER_MESSAGES.ocppPassword)
+    .nullish(),
   connectors: z
     .array(connectorBody)
     .max(50)
@@ -156,6 +165,12 @@ export const connector = z
     priceId: z.number().int(),
     /** One of CHARGER_STATUSES as the charger last reported it (a string: unknown values show '-'). */
     status: z.string(),
+    /** The connector's number on its charger in OCPP (StatusNotification's connectorId). */
+    ocppConnectorId: z.number().int(),
+    /** OCPP error code of the last StatusNotification ('NoError' when fine), null before the first. */
+    errorCode: z.string().nullable(),
+    /** When the status was last set (ISO), null before the first StatusNotification. */
+    statusAt: z.string().nullable(),
   })
   .meta({ id: 'Connector' });
 export type Connector = z.infer<typeof connector>;
@@ -176,6 +191,16 @@ export const charger = z
     /** The brand's minimum power, kW. */
     minPowerKw: z.number(),
     active: z.boolean(),
+    /** Connected over OCPP and heard from within its heartbeat deadline. */
+    online: z.boolean(),
+    /** The last OCPP frame received (ISO), null if never. */
+    lastSeenAt: z.string().nullable(),
+    /** From its last BootNotification. */
+    vendor: z.string().nullable(),
+    model: z.string().nullable(),
+    firmwareVersion: z.string().nullable(),
+    /** Whether it must sign in with HTTP Basic auth (OCPP security profile 1). */
+    hasOcppPassword: z.boolean(),
     connectors: z.array(connector),
   })
   .meta({ id: 'Charger' });

@@ -10,6 +10,7 @@ import {
   text,
   time,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { landlords, merchants } from './places.ts';
 
@@ -113,6 +114,20 @@ export const chargers = pgTable(
       .notNull()
       .references(() => chargerBrands.id, { onDelete: 'restrict' }),
     active: boolean('active').notNull().default(true),
+    /** OCPP security profile 1: the HTTP Basic password's salted SHA-256 (null = no password asked). */
+    ocppPasswordHash: text('ocpp_password_hash'),
+    /** What the charger told us in its last BootNotification. */
+    vendor: text('vendor'),
+    model: text('model'),
+    serialNumber: text('serial_number'),
+    firmwareVersion: text('firmware_version'),
+    bootedAt: timestamp('booted_at', { withTimezone: true }),
+    /** The Heartbeat interval we gave it (s); its deadline is twice that. */
+    heartbeatIntervalS: integer('heartbeat_interval_s'),
+    /** The last frame received from it. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The server process holding its WebSocket (null = not connected). */
+    connectedNode: text('connected_node'),
     ...timestamps,
   },
   (t) => [index('chargers_landlord_idx').on(t.landlordId), index('chargers_brand_idx').on(t.chargerBrandId)],
@@ -138,8 +153,19 @@ export const connectors = pgTable(
       .notNull()
       .references(() => prices.id, { onDelete: 'restrict' }),
     status: text('status').notNull().default('UNKNOWN'),
+    /** The connector's number on its charger in OCPP (1, 2, ...): given in the order connectors are added. */
+    ocppConnectorId: integer('ocpp_connector_id').notNull(),
+    /** From the last StatusNotification: OCPP error code, vendor code and info, and when the status was set. */
+    errorCode: text('error_code'),
+    vendorErrorCode: text('vendor_error_code'),
+    statusInfo: text('status_info'),
+    statusAt: timestamp('status_at', { withTimezone: true }),
   },
-  (t) => [index('connectors_charger_idx').on(t.chargerId), index('connectors_price_idx').on(t.priceId)],
+  (t) => [
+    index('connectors_charger_idx').on(t.chargerId),
+    index('connectors_price_idx').on(t.priceId),
+    uniqueIndex('connectors_ocpp_number_idx').on(t.chargerId, t.ocppConnectorId),
+  ],
 );
 
 /** The one row of support contact details shown to app users (id is always 1). */

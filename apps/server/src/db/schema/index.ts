@@ -1,4 +1,5 @@
 export * from './catalog.ts';
+export * from './ocpp.ts';
 export * from './pages.ts';
 export * from './places.ts';
 export * from './reference.ts';

@@ -10,6 +10,7 @@ import {
   toSatang,
 } from '@ev/shared';
 import { type AnyColumn, and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.ts';
 import {
   chargerBrands,
@@ -22,6 +23,8 @@ import {
 } from '../../db/schema/index.ts';
 import { Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
+import { hashOcppPassword } from '../../ocpp/password.ts';
+import { heartbeatDeadline } from '../../ocpp/store.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, landlordScope, scopeOf } from '../../plugins/scope.ts';
 
@@ -71,6 +74,15 @@ const kwNumber = (numeric: string) => toSatang(numeric) / 100;
 /** The wire's number as `numeric` text, exact to 2 decimals (the schema refuses more). */
 const kwNumeric = (kw: number) => fromSatang(toSatang(kw));
 
+/**
+ * Online: a process holds its WebSocket and it was heard from within its heartbeat deadline (twice the
+ * interval it was given), so a process that died holding it does not leave it online.
+ */
+export const chargerOnline =
+  sql<boolean>`(${chargers.connectedNode} is not null and ${chargers.lastSeenAt} > ${heartbeatDeadline})`.mapWith(
+    Boolean,
+  );
+
 export const chargerRow = {
   id: chargers.id,
   nameEn: chargers.nameEn,
@@ -84,6 +96,12 @@ export const chargerRow = {
   powerType: chargerBrands.powerType,
   minPowerKw: chargerBrands.minPowerKw,
   active: chargers.active,
+  online: chargerOnline,
+  lastSeenAt: chargers.lastSeenAt,
+  vendor: chargers.vendor,
+  model: chargers.model,
+  firmwareVersion: chargers.firmwareVersion,
+  hasOcppPassword: sql<boolean>`${chargers.ocppPasswordHash} is not null`.mapWith(Boolean),
 };
 
 /** chargers with their site, cluster and brand: what `chargerWhere` and `CHARGER_SORTS_SQL` refer to. */
@@ -109,6 +127,9 @@ const connectorColumns = {
   oldQr: connectors.oldQr,
   priceId: connectors.priceId,
   status: connectors.status,
+  ocppConnectorId: connectors.ocppConnectorId,
+  errorCode: connectors.errorCode,
+  statusAt: connectors.statusAt,
 };
 
 /** The connectors of these chargers, by charger then connector id. */
@@ -121,13 +142,15 @@ async function connectorsOf(db: Db, chargerIds: string[]): Promise<Map<string, C
     .innerJoin(connectorTypes, eq(connectorTypes.id, connectors.connectorTypeId))
     .where(inArray(connectors.chargerId, chargerIds))
     .orderBy(asc(connectors.chargerId), asc(connectors.id));
-  for (const { chargerId, maxPowerKw, ...row } of rows) {
-    byCharger.get(chargerId)?.push({ ...row, maxPowerKw: kwNumber(maxPowerKw) });
+  for (const { chargerId, maxPowerKw, statusAt, ...row } of rows) {
+    byCharger
+      .get(chargerId)
+      ?.push({ ...row, maxPowerKw: kwNumber(maxPowerKw), statusAt: statusAt?.toISOString() ?? null });
   }
   return byCharger;
 }
 
-type ChargerRow = { [K in keyof typeof chargerRow]: (typeof chargerRow)[K]['_']['data'] };
+type ChargerRow = SelectResultFields<typeof chargerRow>;
 
 async function withConnectors(db: Db, rows: ChargerRow[]): Promise<Charger[]> {
   const byCharger = await connectorsOf(
@@ -137,6 +160,7 @@ async function withConnectors(db: Db, rows: ChargerRow[]): Promise<Charger[]> {
   return rows.map((row) => ({
     ...row,
     minPowerKw: kwNumber(row.minPowerKw),
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     connectors: byCharger.get(row.id) ?? [],
   }));
 }
@@ -283,11 +307,16 @@ export async function createCharger(db: Db, user: AuthUser, body: ChargerBody): 
         merchantId: site.merchantId,
         landlordId: site.id,
         chargerBrandId: body.chargerBrandId,
+        ocppPasswordHash: body.ocppPassword ? hashOcppPassword(body.ocppPassword) : null,
       });
       if (body.connectors.length > 0) {
-        await tx
-          .insert(connectors)
-          .values(body.connectors.map((row) => ({ id: row.id, ...connectorValues(body.id, row) })));
+        await tx.insert(connectors).values(
+          body.connectors.map((row, index) => ({
+            id: row.id,
+            ocppConnectorId: index + 1,
+            ...connectorValues(body.id, row),
+          })),
+        );
       }
       return body.id;
     }),
@@ -316,11 +345,13 @@ export async function updateCharger(
   if (body.id !== id) throw new Invalid("body.id: The charger id can't change");
   const site = await siteFor(db, user, body);
   await checkReferences(db, body);
-  const existing = new Set(
-    (await db.select({ id: connectors.id }).from(connectors).where(eq(connectors.chargerId, id))).map(
-      (row) => row.id,
-    ),
-  );
+  const existingRows = await db
+    .select({ id: connectors.id, number: connectors.ocppConnectorId })
+    .from(connectors)
+    .where(eq(connectors.chargerId, id));
+  const existing = new Set(existingRows.map((row) => row.id));
+  // New connectors take the next OCPP numbers: existing ones never change theirs.
+  const nextNumber = Math.max(0, ...existingRows.map((row) => row.number)) + 1;
   const sent = new Set(body.connectors.map((row) => row.id));
   const removed = [...existing].filter((connectorId) => !sent.has(connectorId));
   if (removed.length > 0) {
@@ -341,6 +372,10 @@ export async function updateCharger(
           merchantId: site.merchantId,
           landlordId: site.id,
           chargerBrandId: body.chargerBrandId,
+          // Absent keeps the password, null removes it.
+          ...(body.ocppPassword === undefined
+            ? {}
+            : { ocppPasswordHash: body.ocppPassword ? hashOcppPassword(body.ocppPassword) : null }),
           updatedAt: sql`now()`,
         })
         .where(eq(chargers.id, id));
@@ -354,7 +389,13 @@ export async function updateCharger(
         }
       }
       if (added.length > 0) {
-        await tx.insert(connectors).values(added.map((row) => ({ id: row.id, ...connectorValues(id, row) })));
+        await tx.insert(connectors).values(
+          added.map((row, index) => ({
+            id: row.id,
+            ocppConnectorId: nextNumber + index,
+            ...connectorValues(id, row),
+          })),
+        );
       }
     }),
   );

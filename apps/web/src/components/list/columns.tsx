@@ -3,8 +3,11 @@ import type { ColumnType } from 'antd/es/table/interface';
 import { useOpenSetting } from './list-return.ts';
 import { ActiveSwitch, DeleteButton } from './row-actions.tsx';
 
-/** The shape the shared columns need: every record of the lists has an id, a name and a flag. */
-export type ListRecord = { id: number; active: boolean } & (
+/**
+ * The shape the shared columns need: every record of the lists has an id (a number, or a charger's OCPP
+ * identity), a name and a flag.
+ */
+export type ListRecord = { id: number | string; active: boolean } & (
   | { nameEn: string }
   | { name: string }
   | { descEn: string }

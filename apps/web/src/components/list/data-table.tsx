@@ -14,6 +14,8 @@ interface DataTableProps<T, S extends FilterSpec> {
   loading: boolean;
   rowKey: keyof T & string;
   expandable?: TableProps<T>['expandable'];
+  /** 'middle' packs a wide list's columns closer. */
+  size?: TableProps<T>['size'];
 }
 
 /**
@@ -28,6 +30,7 @@ export function DataTable<T extends object, S extends FilterSpec>({
   loading,
   rowKey,
   expandable,
+  size,
 }: DataTableProps<T, S>) {
   const sortedColumns = columns.map((column) =>
     column.sorter && column.key !== undefined
@@ -62,6 +65,7 @@ export function DataTable<T extends object, S extends FilterSpec>({
       dataSource={items}
       loading={loading}
       expandable={expandable}
+      size={size}
       onChange={onChange}
       locale={{ emptyText: EMPTY_TEXT }}
       scroll={{ x: 'max-content' }}

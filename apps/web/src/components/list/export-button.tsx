@@ -3,23 +3,13 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { ApiError, apiDownload } from '../../lib/api.ts';
 import { notify, notifyCallError } from '../../lib/notify.ts';
+import { saveBlob } from '../save-file.ts';
 
 export interface ExportSpec {
   /** The file's name before `_{timestamp}.xlsx`, used when the server names none: 'Merchant'. */
   fileName: string;
   /** Shown when nothing matches (404): 'No matched merchant found'. */
   notFoundMessage: string;
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Export: the list's endpoint with `mode=xlsx` and the same filters, saved under the server's file name. */

@@ -58,19 +58,28 @@ export function MultiFilter({
   );
 }
 
-/** A text filter: part of a name, an email, a number; Enter searches. */
+const onlyDigits = (value: string | undefined) => value?.replace(/\D/g, '');
+
+/** A text filter: part of a name, an email, a number; Enter searches. With `digits`, only digits can be typed. */
 export function TextFilter({
   label,
   name,
   placeholder,
+  digits = false,
 }: {
   label: string;
   name: string;
   placeholder?: string;
+  digits?: boolean;
 }) {
   return (
-    <Form.Item label={label} name={name} {...FIELD}>
-      <Input allowClear maxLength={255} placeholder={placeholder ?? label} />
+    <Form.Item label={label} name={name} {...FIELD} normalize={digits ? onlyDigits : undefined}>
+      <Input
+        allowClear
+        maxLength={digits ? 10 : 255}
+        inputMode={digits ? 'numeric' : undefined}
+        placeholder={placeholder ?? label}
+      />
     </Form.Item>
   );
 }

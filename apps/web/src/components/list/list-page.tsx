@@ -32,6 +32,10 @@ export interface ListPageProps<T, S extends FilterSpec> {
   rowKey: keyof T & string;
   /** Row expansion, given the shown rows (for an expand-all toggle). */
   expandable?: (items: T[]) => TableProps<T>['expandable'];
+  /** The table's density: 'middle' for a list with many columns. */
+  size?: TableProps<T>['size'];
+  /** Reload the shown page every so many ms while the page is visible (live values such as statuses). */
+  refetchInterval?: number;
 }
 
 /** The fixed part of the query first, then the screen's own. */
@@ -112,7 +116,12 @@ function FilterBar<S extends FilterSpec>({
 /** A list screen: a declaration of filters and columns over a server-paged table whose state is in the URL. */
 export function ListPage<T extends object, S extends FilterSpec>(props: ListPageProps<T, S>) {
   const state = useListState(props.filterSpec);
-  const list = useListQuery<T>(props.endpoint, props.itemsKey, withBase(props.baseQuery, state.listQuery));
+  const list = useListQuery<T>(
+    props.endpoint,
+    props.itemsKey,
+    withBase(props.baseQuery, state.listQuery),
+    props.refetchInterval,
+  );
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -147,9 +156,11 @@ export function ListPage<T extends object, S extends FilterSpec>(props: ListPage
           columns={props.columns}
           items={items}
           total={total}
-          loading={list.isFetching}
+          // A polled list spins only for what the user asked (another page, filter or sort), not each poll.
+          loading={props.refetchInterval ? list.isPending || list.isPlaceholderData : list.isFetching}
           rowKey={props.rowKey}
           expandable={props.expandable?.(items)}
+          size={props.size}
         />
       </Flex>
     </Card>

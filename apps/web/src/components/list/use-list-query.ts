@@ -9,8 +9,11 @@ export interface ListPageData<T> {
   items: T[];
 }
 
-/** `GET /api{endpoint}?{query}` answering `{ total, [itemsKey]: T[] }`. */
-export function useListQuery<T>(endpoint: string, itemsKey: string, query: string) {
+/**
+ * `GET /api{endpoint}?{query}` answering `{ total, [itemsKey]: T[] }`; with `refetchInterval` (ms) it polls
+ * while the page is visible (TanStack pauses it in a background tab).
+ */
+export function useListQuery<T>(endpoint: string, itemsKey: string, query: string, refetchInterval?: number) {
   return useQuery({
     queryKey: [LIST_QUERY_KEY, endpoint, query],
     queryFn: async ({ signal }): Promise<ListPageData<T>> => {
@@ -19,5 +22,6 @@ export function useListQuery<T>(endpoint: string, itemsKey: string, query: strin
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
+    refetchInterval,
   });
 }

@@ -3,10 +3,7 @@ import { POWER_TYPES } from '@ev/shared';
 /** The Power Type choices of the filter and the form. */
 export const POWER_TYPE_OPTIONS = POWER_TYPES.map((value) => ({ value, label: value }));
 
-/** Kilowatts as the screens show them: thousands separators and 2 decimals ('1,250.50'). */
-const KW = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export const formatKw = (kw: number) => `${KW.format(kw)} kW`;
+export { formatKw } from '../../lib/format.ts';
 
 /** The kW field's text while typing: thousands separators in the whole part, the decimals as typed. */
 export function kwFormatter(value: number | string | undefined): string {

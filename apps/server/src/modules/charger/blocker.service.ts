@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { chargers, connectors, landlords } from '../../db/schema/index.ts';
+import { BadGateway, Conflict, GatewayTimeout, Invalid, NotFound } from '../../lib/errors.ts';
+import { type ChargerCommands, dataTransfer } from '../../ocpp/commands.ts';
+import { type DataScope, landlordScope } from '../../plugins/scope.ts';
+
+export type BlockerAction = 'open' | 'close';
+
+/**
+ * Open/Close blocker: a DataTransfer to the connector's charger (vendorId OCPP_BLOCKER_VENDOR_ID, messageId
+ * OpenBlocker/CloseBlocker, data `{"judjodId":…,"connectorId":…}`). 404 outside the scope; 400 without a
+ * blocker; 409 offline; 502 refused or answered with an error; 504 no answer in time.
+ */
+export async function sendBlocker(
+  db: Db,
+  commands: ChargerCommands,
+  config: Config,
+  scope: DataScope,
+  connectorId: number,
+  action: BlockerAction,
+): Promise<string> {
+  const [row] = await db
+    .select({ chargerId: connectors.chargerId, judjodId: connectors.judjodId })
+    .from(connectors)
+    .innerJoin(chargers, eq(chargers.id, connectors.chargerId))
+    .innerJoin(landlords, eq(landlords.id, chargers.landlordId))
+    .where(and(eq(connectors.id, connectorId), landlordScope(scope)));
+  if (!row) throw new NotFound('Connector not found');
+  if (row.judjodId === null) throw new Invalid('This connector has no blocker (Judjod Id).');
+  const command = `${action} blocker`;
+  const outcome = await dataTransfer(commands, row.chargerId, {
+    vendorId: config.ocpp.blockerVendorId,
+    messageId: action === 'open' ? 'OpenBlocker' : 'CloseBlocker',
+    data: JSON.stringify({ judjodId: row.judjodId, connectorId }),
+  });
+  switch (outcome.status) {
+    case 'offline':
+      throw new Conflict(`Charger ${row.chargerId} is offline.`);
+    case 'timeout':
+      throw new GatewayTimeout(
+        `Charger ${row.chargerId} did not answer the ${command} command within ${config.ocpp.commandTimeoutMs / 1000} s.`,
+      );
+    case 'error':
+      throw new BadGateway(
+        `Charger ${row.chargerId} answered the ${command} command with an error (${outcome.code}).`,
+      );
+    case 'answered': {
+      const status = String(outcome.response.status);
+      if (status !== 'Accepted') {
+        throw new BadGateway(`Charger ${row.chargerId} rejected the ${command} command (${status}).`);
+      }
+      return action === 'open' ? 'Send open blocker successfully!' : 'Send close blocker successfully!';
+    }
+  }
+}

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import os from 'node:os';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { CallOptions, ChargerCommands, CommandAction, CommandOutcome } from './commands.ts';
+import { verifyOcppPassword } from './password.ts';
+import { RPCServer, TimeoutError } from './rpc.ts';
+import { backOfficeStatus, ChargePointStore } from './store.ts';
+import {
+  chargerTime,
+  type MeterValue,
+  recordMeterValues,
+  startTransaction,
+  stopTransaction,
+} from './transactions.ts';
+
+/** The path chargers connect to: /ocpp/{chargerId}. */
+export const OCPP_PATH = '/ocpp';
+/** Consecutive malformed frames tolerated (each answered with a CALLERROR) before a charger is disconnected. */
+const MAX_BAD_MESSAGES = 20;
+
+/** The part of ocpp-rpc's server-side client used here. */
+interface RpcClient {
+  identity: string;
+  handle(
+    method: string,
+    handler: (call: {
+      params: Record<string, unknown>;
+    }) => Record<string, unknown> | Promise<Record<string, unknown>>,
+  ): void;
+  call(method: string, params?: unknown, options?: Record<string, unknown>): Promise<unknown>;
+  close(options?: Record<string, unknown>): Promise<unknown>;
+  on(event: string, listener: (event: unknown) => void): unknown;
+}
+
+/**
+ * The OCPP 1.6J central system: accepts known, active chargers on /ocpp/{id} (HTTP Basic when the charger
+ * has a password), stores what they report, and carries the back-office's commands to them (`commands`).
+ */
+export class OcppCentral {
+  readonly server: InstanceType<typeof RPCServer>;
+  readonly store: ChargePointStore;
+  /** This process, as written in chargers.connected_node. */
+  readonly nodeId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly clients = new Map<string, RpcClient>();
+  private sweeper: NodeJS.Timeout | null = null;
+  readonly commands: ChargerCommands;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.store = new ChargePointStore(db, log);
+    this.server = new RPCServer({
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      callTimeoutMs: config.ocpp.commandTimeoutMs,
+      pingIntervalMs: 30_000,
+      deferPingsOnActivity: true,
+      maxBadMessages: MAX_BAD_MESSAGES,
+    });
+    this.server.auth((accept, reject, handshake) => {
+      void this.admit(handshake.endpoint, handshake.identity, handshake.password, handshake.protocols).then(
+        (refusal) =>
+          refusal ? reject(refusal.code, refusal.message) : accept({ chargerId: handshake.identity }),
+        (error: unknown) => {
+          this.log.error({ err: error }, 'OCPP: admission failed');
+          reject(500, 'Internal error');
+        },
+      );
+    });
+    this.server.on('client', (client: unknown) => this.onClient(client as RpcClient));
+    this.commands = {
+      connected: async (ids) => new Set(ids.filter((id) => this.clients.has(id))),
+      call: (chargerId, action, params, options) => this.call(chargerId, action, params, options),
+    };
+  }
+
+  /** Routes WebSocket upgrades on /ocpp/* of this HTTP server to the central system. */
+  attach(httpServer: Server): void {
+    httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      if (path.startsWith(`${OCPP_PATH}/`)) {
+        void this.server.handleUpgrade(request, socket as never, head);
+      } else {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      }
+    });
+    const sweepMs = Math.min(10_000, Math.max(250, (this.config.ocpp.heartbeatIntervalS * 1000) / 4));
+    this.sweeper = setInterval(() => {
+      this.store.markSilentUnavailable().catch((error: unknown) => {
+        this.log.error({ err: error }, 'OCPP: marking silent chargers failed');
+      });
+    }, sweepMs);
+    this.sweeper.unref();
+  }
+
+  private async admit(
+    endpoint: string,
+    identity: string,
+    password: Buffer | undefined,
+    protocols: Set<string>,
+  ): Promise<{ code: number; message: string } | null> {
+    if (endpoint !== OCPP_PATH) return { code: 404, message: 'Not found' };
+    if (!protocols.has('ocpp1.6')) return { code: 400, message: 'Subprotocol ocpp1.6 required' };
+    if (identity.length === 0 || identity.length > 48) return { code: 404, message: 'Unknown charger' };
+    const charger = await this.store.admission(identity);
+    if (!charger) return { code: 404, message: 'Unknown charger' };
+    if (!charger.active) return { code: 403, message: 'Charger is inactive' };
+    if (charger.passwordHash && !verifyOcppPassword(charger.passwordHash, password)) {
+      return { code: 401, message: 'Unauthorized' };
+    }
+    return null;
+  }
+
+  private onClient(client: RpcClient): void {
+    const id = client.identity;
+    const previous = this.clients.get(id);
+    this.clients.set(id, client);
+    // A charger reconnecting before its old socket noticed: the new connection wins.
+    if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection', force: true });
+    this.store.connected(id, this.nodeId);
+    this.log.info({ chargerId: id }, 'OCPP: charger connected');
+
+    client.on('message', () => this.store.seen(id));
+    client.on('close', () => {
+      if (this.clients.get(id) !== client) return;
+      this.clients.delete(id);
+      this.store.disconnected(id);
+      this.log.info({ chargerId: id }, 'OCPP: charger disconnected');
+    });
+    client.on('badMessage', (event) => {
+      const { error } = event as { error?: Error };
+      this.log.warn({ chargerId: id, error: error?.message }, 'OCPP: malformed frame');
+    });
+
+    const heartbeatIntervalS = this.config.ocpp.heartbeatIntervalS;
+    client.handle('BootNotification', ({ params }) => {
+      this.store.booted(
+        id,
+        {
+          vendor: String(params.chargePointVendor),
+          model: String(params.chargePointModel),
+          serialNumber: (params.chargePointSerialNumber as string | undefined) ?? null,
+          firmwareVersion: (params.firmwareVersion as string | undefined) ?? null,
+        },
+        heartbeatIntervalS,
+      );
+      return { status: 'Accepted', currentTime: new Date().toISOString(), interval: heartbeatIntervalS };
+    });
+    client.handle('Heartbeat', () => ({ currentTime: new Date().toISOString() }));
+    client.handle('StatusNotification', ({ params }) => {
+      const number = params.connectorId as number;
+      // Connector 0 is the charger as a whole: its connectors report their own statuses.
+      if (number > 0) {
+        this.store.status(id, number, {
+          status: backOfficeStatus(String(params.status)),
+          errorCode: String(params.errorCode),
+          vendorErrorCode: (params.vendorErrorCode as string | undefined) ?? null,
+          info: (params.info as string | undefined) ?? null,
+          at: chargerTime(params.timestamp as string | undefined),
+        });
+      }
+      return {};
+    });
+    client.handle('Authorize', () => ({ idTagInfo: { status: 'Accepted' } }));
+    client.handle('StartTransaction', async ({ params }) => {
+      const transactionId = await startTransaction(
+        this.db,
+        id,
+        params as Parameters<typeof startTransaction>[2],
+      );
+      return { transactionId, idTagInfo: { status: 'Accepted' } };
+    });
+    client.handle('MeterValues', async ({ params }) => {
+      await recordMeterValues(
+        this.db,
+        id,
+        params as { connectorId: number; transactionId?: number; meterValue: MeterValue[] },
+      );
+      return {};
+    });
+    client.handle('StopTransaction', async ({ params }) => {
+      const known = await stopTransaction(this.db, id, params as Parameters<typeof stopTransaction>[2]);
+      if (!known)
+        this.log.warn({ chargerId: id, transactionId: params.transactionId }, 'OCPP: unknown transaction');
+      return { idTagInfo: { status: 'Accepted' } };
+    });
+    client.handle('DataTransfer', () => ({ status: 'UnknownVendorId' }));
+    client.handle('DiagnosticsStatusNotification', () => ({}));
+    client.handle('FirmwareStatusNotification', () => ({}));
+  }
+
+  private async call(
+    chargerId: string,
+    action: CommandAction,
+    params: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<CommandOutcome> {
+    const client = this.clients.get(chargerId);
+    if (!client) return { status: 'offline' };
+    try {
+      const response = await client.call(action, params, {
+        callTimeoutMs: options.timeoutMs ?? this.config.ocpp.commandTimeoutMs,
+      });
+      return { status: 'answered', response: (response ?? {}) as Record<string, unknown> };
+    } catch (error) {
+      if (error instanceof TimeoutError) return { status: 'timeout' };
+      const rpc = error as { rpcErrorCode?: string; message?: string };
+      // A socket closing while the call waits: the charger went offline.
+      if (!this.clients.has(chargerId) && !rpc.rpcErrorCode) return { status: 'offline' };
+      return { status: 'error', code: rpc.rpcErrorCode ?? 'GenericError', message: rpc.message ?? '' };
+    }
+  }
+
+  /** How many chargers this process holds. */
+  get connectedCount(): number {
+    return this.clients.size;
+  }
+
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.server.close({ code: 1001, reason: 'Server shutting down', force: true });
+    for (const id of this.clients.keys()) this.store.disconnected(id);
+    this.clients.clear();
+    await this.store.close();
+  }
+}

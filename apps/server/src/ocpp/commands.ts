@@ -1,0 +1,70 @@
+/**
+ * The one way the back-office sends commands to chargers. Callers name a charger id and never learn where its
+ * WebSocket lives: today the connection is in this process (LocalCommands); a later issue routes calls
+ * between server processes behind the same interface.
+ */
+
+/** What became of one call. */
+export type CommandOutcome =
+  /** The charger answered with a CALLRESULT. */
+  | { status: 'answered'; response: Record<string, unknown> }
+  /** Not connected: nothing was sent. */
+  | { status: 'offline' }
+  /** Sent, no answer within the timeout. */
+  | { status: 'timeout' }
+  /** The charger answered with a CALLERROR (e.g. NotImplemented, NotSupported) or the call failed. */
+  | { status: 'error'; code: string; message: string };
+
+/** The OCPP 1.6 calls the back-office makes. */
+export type CommandAction = 'Reset' | 'ChangeConfiguration' | 'DataTransfer' | 'RemoteStopTransaction';
+
+export interface CallOptions {
+  /** Milliseconds to wait for the answer (OCPP_COMMAND_TIMEOUT_MS, 30 s, by default). */
+  timeoutMs?: number;
+}
+
+export interface ChargerCommands {
+  /** The chargers among these that are connected now (so a batch reports the others Offline at once). */
+  connected(chargerIds: readonly string[]): Promise<Set<string>>;
+  call(
+    chargerId: string,
+    action: CommandAction,
+    params: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CommandOutcome>;
+}
+
+export const reset = (
+  commands: ChargerCommands,
+  chargerId: string,
+  type: 'Hard' | 'Soft',
+  options?: CallOptions,
+) => commands.call(chargerId, 'Reset', { type }, options);
+
+export const changeConfiguration = (
+  commands: ChargerCommands,
+  chargerId: string,
+  key: string,
+  value: string,
+  options?: CallOptions,
+) => commands.call(chargerId, 'ChangeConfiguration', { key, value }, options);
+
+export const dataTransfer = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: { vendorId: string; messageId?: string; data?: string },
+  options?: CallOptions,
+) => commands.call(chargerId, 'DataTransfer', request, options);
+
+export const remoteStopTransaction = (
+  commands: ChargerCommands,
+  chargerId: string,
+  transactionId: number,
+  options?: CallOptions,
+) => commands.call(chargerId, 'RemoteStopTransaction', { transactionId }, options);
+
+/** The `status` of an answer such as Reset's or ChangeConfiguration's (undefined when not answered). */
+export const answeredStatus = (outcome: CommandOutcome): string | undefined =>
+  outcome.status === 'answered' && typeof outcome.response.status === 'string'
+    ? outcome.response.status
+    : undefined;

@@ -1,0 +1,26 @@
+import { HistoryOutlined } from '@ant-design/icons';
+import type { BatchKind } from '@ev/shared';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { BatchHistoryModal } from './batch-history-modal.tsx';
+import { BatchModal } from './batch-modal.tsx';
+import { BATCH_TITLES } from './use-batch-run.ts';
+
+/** The charger list's admin buttons: Hard Reset All, Config All and the history of both. */
+export function BatchButtons() {
+  const [open, setOpen] = useState<BatchKind | 'history' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <Button danger onClick={() => setOpen('hard-reset')}>
+        {BATCH_TITLES['hard-reset']}
+      </Button>
+      <Button onClick={() => setOpen('config')}>{BATCH_TITLES.config}</Button>
+      <Button icon={<HistoryOutlined />} onClick={() => setOpen('history')}>
+        Batch History
+      </Button>
+      {open === 'history' && <BatchHistoryModal onClose={close} />}
+      {(open === 'hard-reset' || open === 'config') && <BatchModal key={open} kind={open} onClose={close} />}
+    </>
+  );
+}

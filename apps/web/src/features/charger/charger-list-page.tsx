@@ -1,0 +1,136 @@
+import { allowed, CHARGER_MESSAGES, type Charger, can } from '@ev/shared';
+import { Form } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { actionColumn, activeColumn, NewButton } from '../../components/list/columns.tsx';
+import { MultiFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import { ListPage } from '../../components/list/list-page.tsx';
+import { formatThaiDateTime } from '../../lib/format.ts';
+import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
+import { useRole } from '../../lib/session.ts';
+import { useBrandDropdown } from './api.ts';
+import { BatchButtons } from './batch/batch-buttons.tsx';
+import { brandLabel } from './charger-format.ts';
+import { ConnectorRows } from './connector-rows.tsx';
+import { OnlineTag } from './status-tag.tsx';
+
+const ENDPOINT = '/charger';
+const FILTERS = {
+  merchantId: 'many',
+  landlordId: 'many',
+  id: 'one',
+  name: 'one',
+  chargerBrandId: 'many',
+  connectorId: 'one',
+  connectorName: 'one',
+} as const;
+/** Statuses change as chargers report them: the shown page is reloaded this often while visible. */
+const LIVE_REFRESH_MS = 5000;
+
+function ChargerFilters({ role }: { role: string | null }) {
+  const merchantIds: string[] = Form.useWatch('merchantId', Form.useFormInstance()) ?? [];
+  const merchants = useMerchantDropdown();
+  const landlords = useLandlordDropdown(merchantIds);
+  const brands = useBrandDropdown();
+  const brandItems = brands.data?.map((brand) => ({ id: brand.id, nameEn: brandLabel(brand) }));
+  return (
+    <>
+      {allowed(role, 'chargerClusterColumn') && (
+        <MultiFilter
+          label="Cluster Name"
+          name="merchantId"
+          placeholder="All clusters"
+          items={merchants.data}
+        />
+      )}
+      {allowed(role, 'chargerSiteColumn') && (
+        <MultiFilter label="Site Name" name="landlordId" placeholder="All sites" items={landlords.data} />
+      )}
+      <TextFilter label="Charger Id" name="id" />
+      <TextFilter label="Charger Name" name="name" />
+      <MultiFilter
+        label="Charger Brand"
+        name="chargerBrandId"
+        placeholder="All brands"
+        items={brandItems}
+        loading={brands.isLoading}
+        selectAll
+      />
+      <TextFilter label="Connector Id" name="connectorId" digits />
+      <TextFilter label="Connector Name" name="connectorName" />
+    </>
+  );
+}
+
+/** Long names wrap onto a second line rather than widen the table, so the live columns stay in view. */
+const wrapped = (text: string, maxWidth = 115) => (
+  <div style={{ maxWidth, whiteSpace: 'normal' }}>{text}</div>
+);
+const NAME = { render: (name: string) => wrapped(name) };
+
+/** The columns a role sees (document 2, section 6): cluster for admin and callcenter, site for most. */
+function columnsFor(role: string | null): ColumnsType<Charger> {
+  return [
+    ...(allowed(role, 'chargerClusterColumn')
+      ? [{ title: 'Cluster Name', dataIndex: 'merchantNameEn', key: 'merchantNameEn', sorter: true, ...NAME }]
+      : []),
+    ...(allowed(role, 'chargerSiteColumn')
+      ? [{ title: 'Site Name', dataIndex: 'landlordNameEn', key: 'landlordNameEn', sorter: true, ...NAME }]
+      : []),
+    { title: 'Charger Id', dataIndex: 'id', key: 'id', sorter: true },
+    { title: 'Charger Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, ...NAME },
+    {
+      title: 'Charger Brand',
+      dataIndex: 'chargerBrandName',
+      key: 'chargerBrandName',
+      sorter: true,
+      render: (name: string, row) => wrapped(brandLabel({ name, minPowerKw: row.minPowerKw })),
+    },
+    {
+      title: 'Online',
+      dataIndex: 'online',
+      key: 'online',
+      render: (online: boolean) => <OnlineTag online={online} />,
+    },
+    {
+      title: 'Last Seen',
+      dataIndex: 'lastSeenAt',
+      key: 'lastSeenAt',
+      // Date over time on narrow screens.
+      render: (at: string | null) => wrapped(formatThaiDateTime(at), 100),
+    },
+    activeColumn(ENDPOINT, !can(role, 'charger.write')),
+    actionColumn(ENDPOINT, { open: 'View', canDelete: can(role, 'charger.write') }),
+  ];
+}
+
+export function ChargerListPage() {
+  const role = useRole();
+  // Expanded rows stay open while the page reloads its statuses.
+  const [expanded, setExpanded] = useState<readonly string[]>([]);
+  return (
+    <ListPage<Charger, typeof FILTERS>
+      title="Charger"
+      endpoint={ENDPOINT}
+      itemsKey="chargers"
+      filterSpec={FILTERS}
+      filters={<ChargerFilters role={role} />}
+      exportSpec={{ fileName: 'Charger', notFoundMessage: CHARGER_MESSAGES.notFound }}
+      actions={
+        <>
+          {allowed(role, 'chargerBatchButtons') && <BatchButtons />}
+          {can(role, 'charger.write') && <NewButton endpoint={ENDPOINT} label="New Charger" />}
+        </>
+      }
+      columns={columnsFor(role)}
+      rowKey="id"
+      size="small"
+      refetchInterval={LIVE_REFRESH_MS}
+      expandable={() => ({
+        expandedRowKeys: expanded,
+        onExpandedRowsChange: (keys) => setExpanded(keys as string[]),
+        expandedRowRender: (row) => <ConnectorRows charger={row} />,
+      })}
+    />
+  );
+}

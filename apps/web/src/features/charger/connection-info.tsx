@@ -1,0 +1,25 @@
+import type { Charger } from '@ev/shared';
+import { Descriptions } from 'antd';
+import { formatThaiDateTime } from '../../lib/format.ts';
+import { OnlineTag } from './status-tag.tsx';
+
+/** What the charger last told the server over OCPP (read-only): connection, last frame, boot data. */
+export function ConnectionInfo({ charger }: { charger: Charger }) {
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, md: 2, xl: 3 }}
+      style={{ marginBottom: 24 }}
+      data-testid="connection-info"
+      items={[
+        { key: 'online', label: 'Connection', children: <OnlineTag online={charger.online} /> },
+        { key: 'lastSeen', label: 'Last Seen', children: formatThaiDateTime(charger.lastSeenAt) },
+        { key: 'vendor', label: 'Vendor', children: charger.vendor ?? '-' },
+        { key: 'model', label: 'Model', children: charger.model ?? '-' },
+        { key: 'firmware', label: 'Firmware', children: charger.firmwareVersion ?? '-' },
+        { key: 'password', label: 'OCPP Password', children: charger.hasOcppPassword ? 'Set' : 'None' },
+      ]}
+    />
+  );
+}

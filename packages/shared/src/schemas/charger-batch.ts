@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { listQuery } from './list.ts';
+
+/**
+ * What one charger answered a batch command (docs/decisions.md): Accepted or Rejected as the charger said,
+ * NotSupported when it answered NotImplemented/NotSupported (or the key is unknown to it), Offline when it
+ * was not connected (reported at once), Timeout when it did not answer in time.
+ */
+export const BATCH_RESULTS = ['Accepted', 'Rejected', 'NotSupported', 'Offline', 'Timeout'] as const;
+export type BatchResult = (typeof BATCH_RESULTS)[number];
+
+export const BATCH_KINDS = ['hard-reset', 'config'] as const;
+export type BatchKind = (typeof BATCH_KINDS)[number];
+
+/** One `update` event of the batch stream. */
+export const batchUpdate = z.object({ id: z.string(), result: z.enum(BATCH_RESULTS) });
+export type BatchUpdate = z.infer<typeof batchUpdate>;
+
+/**
+ * The standard OCPP 1.6 configuration keys a Config All may set (the read-only ones left out), with the
+ * kind of value each takes; any other key may be typed as a free key.
+ */
+export const OCPP_CONFIGURATION_KEYS = [
+  { key: 'HeartbeatInterval', type: 'integer' },
+  { key: 'MeterValueSampleInterval', type: 'integer' },
+  { key: 'ConnectionTimeOut', type: 'integer' },
+  { key: 'ClockAlignedDataInterval', type: 'integer' },
+  { key: 'MeterValuesSampledData', type: 'list' },
+  { key: 'MeterValuesAlignedData', type: 'list' },
+  { key: 'StopTxnSampledData', type: 'list' },
+  { key: 'StopTxnAlignedData', type: 'list' },
+  { key: 'WebSocketPingInterval', type: 'integer' },
+  { key: 'MinimumStatusDuration', type: 'integer' },
+  { key: 'ResetRetries', type: 'integer' },
+  { key: 'TransactionMessageAttempts', type: 'integer' },
+  { key: 'TransactionMessageRetryInterval', type: 'integer' },
+  { key: 'BlinkRepeat', type: 'integer' },
+  { key: 'LightIntensity', type: 'integer' },
+  { key: 'MaxEnergyOnInvalidId', type: 'integer' },
+  { key: 'AllowOfflineTxForUnknownId', type: 'boolean' },
+  { key: 'AuthorizationCacheEnabled', type: 'boolean' },
+  { key: 'AuthorizeRemoteTxRequests', type: 'boolean' },
+  { key: 'LocalAuthorizeOffline', type: 'boolean' },
+  { key: 'LocalPreAuthorize', type: 'boolean' },
+  { key: 'LocalAuthListEnabled', type: 'boolean' },
+  { key: 'StopTransactionOnEVSideDisconnect', type: 'boolean' },
+  { key: 'StopTransactionOnInvalidId', type: 'boolean' },
+  { key: 'UnlockConnectorOnEVSideDisconnect', type: 'boolean' },
+] as const;
+
+export const BATCH_MESSAGES = {
+  token: 'Token is required.',
+  key: 'Key is required.',
+  keyMax: 'Key may have at most 50 characters.',
+  valueMax: 'Value may have at most 500 characters.',
+  configurations: 'Add at least one configuration.',
+  keysUnique: 'Each key may appear once.',
+} as const;
+
+/** One row of Config All (OCPP ChangeConfiguration: key up to 50 characters, value up to 500). */
+export const batchConfiguration = z.object({
+  key: z.string().trim().min(1, BATCH_MESSAGES.key).max(50, BATCH_MESSAGES.keyMax),
+  value: z.string().max(500, BATCH_MESSAGES.valueMax),
+});
+export type BatchConfiguration = z.infer<typeof batchConfiguration>;
+
+export const batchConfigurations = z
+  .array(batchConfiguration)
+  .min(1, BATCH_MESSAGES.configurations)
+  .max(30)
+  .refine((rows) => new Set(rows.map((row) => row.key)).size === rows.length, BATCH_MESSAGES.keysUnique);
+
+/** `?accessToken` (the session, or the X-ACCESS-TOKEN header) and `?token` (BATCH_COMMAND_TOKEN). */
+export const batchHardResetQuery = z.object({
+  accessToken: z.string().max(200).optional(),
+  token: z.string({ error: BATCH_MESSAGES.token }).min(1, BATCH_MESSAGES.token).max(500),
+});
+
+/**
+ * Config All: the spec names a `body` of configurations on a GET; a browser's EventSource sends no body,
+ * so the list travels as JSON in the `configurations` query parameter.
+ */
+export const batchConfigQuery = batchHardResetQuery.extend({
+  configurations: z
+    .string({ error: BATCH_MESSAGES.configurations })
+    .max(20_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'configurations must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(batchConfigurations),
+});
+
+export const batchJob = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(BATCH_KINDS),
+    status: z.enum(['running', 'finished', 'interrupted']),
+    total: z.number().int(),
+    done: z.number().int(),
+    configurations: z.array(batchConfiguration).nullable(),
+    createdByEmail: z.string().nullable(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    /** How many chargers gave each result. */
+    counts: z.record(z.enum(BATCH_RESULTS), z.number().int()),
+  })
+  .meta({ id: 'BatchJob' });
+export type BatchJob = z.infer<typeof batchJob>;
+
+export const batchJobListQuery = listQuery;
+export const batchJobListResponse = z.object({ total: z.number().int(), jobs: z.array(batchJob) });
+export const batchJobIdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** File name of a batch's per-charger results. */
+export const batchCsvName = (kind: BatchKind, at: Date) =>
+  `${kind === 'hard-reset' ? 'Hard-Reset' : 'Config'}_${at.getTime()}.csv`;
+
+/** CSV header of the per-charger results (the browser and the server write the same file). */
+export const BATCH_CSV_HEADER = ['Charger Id', 'Result', 'Detail', 'Time'] as const;
+
+/** A CSV cell: quoted when it holds a comma, quote or line break; a formula start (= + - @) defused. */
+const csvCell = (text: string) => {
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The per-charger results as CSV (the server's file, and the browser's when a stream named no job). */
+export function batchCsv(
+  rows: Iterable<readonly [id: string, result: string, detail: string, at: string]>,
+): string {
+  const lines = [BATCH_CSV_HEADER.join(',')];
+  for (const row of rows) lines.push(row.map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,347 @@
+/**
+ * Simulated OCPP 1.6J chargers: they connect, boot, send heartbeats and status changes, answer Reset
+ * (reconnecting after a hard reset), ChangeConfiguration, DataTransfer and RemoteStopTransaction, and may
+ * run charging sessions with meter values. Used by the tests, the benchmark, the demo and `npm run simulate`.
+ */
+import { createRPCError, NO_REPLY, RPCClient } from '@ev/server/ocpp/rpc';
+import { OCPP_CONFIGURATION_KEYS } from '@ev/shared';
+
+export interface SimulatedChargerSpec {
+  id: string;
+  /** OCPP connector numbers 1..connectors. */
+  connectors: number;
+  /** HTTP Basic password (OCPP security profile 1). */
+  password?: string;
+}
+
+/** How a simulated charger answers the back-office's commands. */
+export type Behaviour = 'normal' | 'silent' | 'reject' | 'not-supported';
+
+export interface SimulatorOptions {
+  /** ws://host:port (the /ocpp path is added when missing). */
+  url: string;
+  /** Overrides the heartbeat interval the server gives at boot (seconds). */
+  heartbeatIntervalS?: number;
+  /** Change connector statuses and run charging sessions with meter values every `activityMs` (per charger). */
+  activity?: boolean;
+  activityMs?: number;
+  /** Per charger: how it answers commands (default normal). */
+  behaviour?: (id: string) => Behaviour;
+  /** How long a hard reset keeps it away (ms). */
+  rebootMs?: number;
+  /** Strict validation of every frame, as the server does (off for benchmarks of 10,000s of chargers). */
+  strict?: boolean;
+  /** Called on commands received and state changes (for logs and tests). */
+  onEvent?: (event: SimulatorEvent) => void;
+}
+
+export type SimulatorEvent =
+  | { type: 'booted'; id: string }
+  | { type: 'command'; id: string; action: string; params: unknown }
+  | { type: 'status'; id: string; connectorId: number; status: string }
+  | { type: 'closed'; id: string };
+
+/** A simulated charger takes every standard key the back office offers; any other key is NotSupported. */
+const KNOWN_KEYS = new Set<string>(OCPP_CONFIGURATION_KEYS.map(({ key }) => key));
+
+export const ocppEndpoint = (url: string) => {
+  const base = url.replace(/\/+$/, '');
+  return base.endsWith('/ocpp') ? base : `${base}/ocpp`;
+};
+
+interface ConnectorState {
+  status: 'Available' | 'Preparing' | 'Charging' | 'SuspendedEV' | 'Finishing';
+  transactionId: number | null;
+  meterWh: number;
+}
+
+/** One simulated charger. */
+export class SimulatedCharger {
+  readonly configuration = new Map<string, string>();
+  readonly connectorStates: ConnectorState[];
+  private client: InstanceType<typeof RPCClient> | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private activity: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** Resolves when the charger has booted (again, after a reset). */
+  booted: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly spec: SimulatedChargerSpec,
+    private readonly options: SimulatorOptions,
+  ) {
+    this.connectorStates = Array.from({ length: spec.connectors }, (_, i) => ({
+      status: 'Available',
+      transactionId: null,
+      meterWh: 1_000_000 + i * 10_000,
+    }));
+  }
+
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
+  /** Connects and boots; rejects when the server refuses the connection. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    const client = new RPCClient({
+      endpoint: ocppEndpoint(this.options.url),
+      identity: this.spec.id,
+      password: this.spec.password ?? null,
+      protocols: ['ocpp1.6'],
+      strictMode: this.options.strict ?? true,
+      reconnect: false,
+      callTimeoutMs: 30_000,
+      pingIntervalMs: 60_000,
+    } as never);
+    this.handle(client);
+    client.on('close', () => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.clearTimers();
+      this.options.onEvent?.({ type: 'closed', id: this.spec.id });
+    });
+    await client.connect();
+    this.client = client;
+    this.booted = this.boot(client);
+    await this.booted;
+  }
+
+  private async boot(client: InstanceType<typeof RPCClient>): Promise<void> {
+    const answer = (await client.call('BootNotification', {
+      chargePointVendor: 'EV Simulator',
+      chargePointModel: `SIM-${this.spec.connectors}C`,
+      chargePointSerialNumber: `SN-${this.spec.id}`.slice(0, 25),
+      firmwareVersion: '1.6.0-sim',
+    })) as { status: string; interval: number };
+    if (answer.status !== 'Accepted') throw new Error(`Boot of ${this.spec.id}: ${answer.status}`);
+    const intervalS = this.options.heartbeatIntervalS ?? answer.interval;
+    this.configuration.set('HeartbeatInterval', String(intervalS));
+    this.options.onEvent?.({ type: 'booted', id: this.spec.id });
+    for (let n = 1; n <= this.spec.connectors; n++) await this.sendStatus(n);
+    this.heartbeat = setInterval(() => {
+      this.client?.call('Heartbeat', {}).catch(() => undefined);
+    }, intervalS * 1000);
+    if (this.options.activity) {
+      const every = this.options.activityMs ?? 5000;
+      this.activity = setInterval(
+        () => void this.step().catch(() => undefined),
+        every * (0.5 + Math.random()),
+      );
+    }
+  }
+
+  private sendStatus(connectorId: number, errorCode = 'NoError'): Promise<unknown> {
+    const state = this.connectorStates[connectorId - 1]!;
+    this.options.onEvent?.({ type: 'status', id: this.spec.id, connectorId, status: state.status });
+    return (
+      this.client?.call('StatusNotification', {
+        connectorId,
+        errorCode,
+        status: state.status,
+        timestamp: new Date().toISOString(),
+      }) ?? Promise.resolve()
+    );
+  }
+
+  /** Sets a connector's status and reports it (for tests and the demo). */
+  async setStatus(
+    connectorId: number,
+    status: ConnectorState['status'],
+    errorCode = 'NoError',
+  ): Promise<void> {
+    this.connectorStates[connectorId - 1]!.status = status;
+    await this.sendStatus(connectorId, errorCode);
+  }
+
+  /** One step of a connector's life: Available → Preparing → Charging (meter values) → Finishing → Available. */
+  async step(connectorId = 1 + Math.floor(Math.random() * this.spec.connectors)): Promise<void> {
+    const state = this.connectorStates[connectorId - 1];
+    if (!this.client || !state) return;
+    switch (state.status) {
+      case 'Available':
+        await this.setStatus(connectorId, 'Preparing');
+        break;
+      case 'Preparing':
+        await this.startCharging(connectorId);
+        break;
+      case 'Charging':
+      case 'SuspendedEV':
+        await this.sendMeterValue(connectorId);
+        if (Math.random() < 0.3) await this.stopCharging(connectorId, 'EVDisconnected');
+        break;
+      case 'Finishing':
+        await this.setStatus(connectorId, 'Available');
+        break;
+    }
+  }
+
+  /** Authorize and StartTransaction with a random id tag, then Charging; answers the transaction id. */
+  async startCharging(connectorId: number): Promise<number> {
+    const state = this.connectorStates[connectorId - 1]!;
+    const idTag = `SIM${Math.floor(Math.random() * 1e6)}`;
+    await this.client?.call('Authorize', { idTag });
+    const answer = (await this.client?.call('StartTransaction', {
+      connectorId,
+      idTag,
+      meterStart: state.meterWh,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
+    state.transactionId = answer.transactionId;
+    await this.setStatus(connectorId, 'Charging');
+    return answer.transactionId;
+  }
+
+  /** The energy register goes up 0.5–2 kWh and is reported. */
+  async sendMeterValue(connectorId: number): Promise<void> {
+    const state = this.connectorStates[connectorId - 1]!;
+    state.meterWh += 500 + Math.floor(Math.random() * 1500);
+    await this.client?.call('MeterValues', {
+      connectorId,
+      transactionId: state.transactionId ?? undefined,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: String(state.meterWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+          ],
+        },
+      ],
+    });
+  }
+
+  /** StopTransaction (when one runs), then Finishing. */
+  async stopCharging(connectorId: number, reason: string): Promise<void> {
+    const state = this.connectorStates[connectorId - 1]!;
+    if (state.transactionId !== null) {
+      await this.client?.call('StopTransaction', {
+        transactionId: state.transactionId,
+        meterStop: state.meterWh,
+        timestamp: new Date().toISOString(),
+        reason,
+      });
+    }
+    state.transactionId = null;
+    await this.setStatus(connectorId, 'Finishing');
+  }
+
+  private handle(client: InstanceType<typeof RPCClient>): void {
+    const behaviour = () => this.options.behaviour?.(this.spec.id) ?? 'normal';
+    const seen = (action: string, params: unknown) =>
+      this.options.onEvent?.({ type: 'command', id: this.spec.id, action, params });
+    const answerOr = (answer: Record<string, unknown>): Record<string, unknown> => {
+      switch (behaviour()) {
+        case 'silent':
+          return NO_REPLY;
+        case 'reject':
+          return { ...answer, status: 'Rejected' };
+        case 'not-supported':
+          throw createRPCError('NotImplemented', 'Not implemented by this charger');
+        default:
+          return answer;
+      }
+    };
+    client.handle('Reset', async ({ params }) => {
+      seen('Reset', params);
+      const answer = answerOr({ status: 'Accepted' });
+      if (answer === NO_REPLY || (answer as { status: string }).status !== 'Accepted') return answer;
+      // Answer first, then go away and come back as a real charger does.
+      setTimeout(() => void this.reboot(), 50);
+      return answer;
+    });
+    client.handle('ChangeConfiguration', async ({ params }) => {
+      seen('ChangeConfiguration', params);
+      const { key, value } = params as { key: string; value: string };
+      if (!KNOWN_KEYS.has(key)) return answerOr({ status: 'NotSupported' });
+      const answer = answerOr({ status: 'Accepted' });
+      if (answer !== NO_REPLY && (answer as { status: string }).status === 'Accepted')
+        this.configuration.set(key, value);
+      return answer;
+    });
+    client.handle('DataTransfer', async ({ params }) => {
+      seen('DataTransfer', params);
+      const { messageId } = params as { messageId?: string };
+      if (messageId !== 'OpenBlocker' && messageId !== 'CloseBlocker')
+        return answerOr({ status: 'UnknownMessageId' });
+      return answerOr({ status: 'Accepted' });
+    });
+    client.handle('RemoteStopTransaction', async ({ params }) => {
+      seen('RemoteStopTransaction', params);
+      const { transactionId } = params as { transactionId: number };
+      const index = this.connectorStates.findIndex((state) => state.transactionId === transactionId);
+      if (index < 0) return answerOr({ status: 'Rejected' });
+      const answer = answerOr({ status: 'Accepted' });
+      if (answer !== NO_REPLY)
+        setTimeout(() => void this.stopCharging(index + 1, 'Remote').catch(() => undefined), 10);
+      return answer;
+    });
+  }
+
+  private async reboot(): Promise<void> {
+    await this.close();
+    await new Promise((resolve) => setTimeout(resolve, this.options.rebootMs ?? 500));
+    if (this.stopped) return;
+    for (const state of this.connectorStates) {
+      state.status = 'Available';
+      state.transactionId = null;
+    }
+    await this.start().catch(() => undefined);
+  }
+
+  private clearTimers(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.activity) clearInterval(this.activity);
+    this.heartbeat = null;
+    this.activity = null;
+  }
+
+  private async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    this.clearTimers();
+    await client?.close({ code: 1000, force: true }).catch(() => undefined);
+  }
+
+  /** Disconnects for good. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.close();
+  }
+}
+
+export interface Simulation {
+  chargers: SimulatedCharger[];
+  /** Ids that could not connect or boot, with why. */
+  failed: Array<{ id: string; error: string }>;
+  stop(): Promise<void>;
+}
+
+/** Starts these chargers, `concurrency` connections at a time. */
+export async function simulateChargers(
+  specs: SimulatedChargerSpec[],
+  options: SimulatorOptions,
+  concurrency = 200,
+): Promise<Simulation> {
+  const chargers = specs.map((spec) => new SimulatedCharger(spec, options));
+  const failed: Simulation['failed'] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < chargers.length) {
+      const charger = chargers[next++]!;
+      try {
+        await charger.start();
+      } catch (error) {
+        const { code, message } = error as { code?: number; message: string };
+        failed.push({ id: charger.spec.id, error: code ? `${code} ${message}` : message });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, chargers.length) }, worker));
+  return {
+    chargers,
+    failed,
+    stop: async () => {
+      await Promise.all(chargers.map((charger) => charger.stop()));
+    },
+  };
+}
