@@ -8,7 +8,7 @@
  * no garbage from seeding.
  */
 import { buildApp } from '@ev/server/app';
-import { loadConfig } from '@ev/server/config';
+import { LISTEN_BACKLOG, loadConfig } from '@ev/server/config';
 import { openDatabase } from '@ev/server/db/client';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { sql } from 'drizzle-orm';
@@ -69,7 +69,7 @@ async function seed(): Promise<void> {
 }
 
 const app = await buildApp({ db, databaseKind: database.kind, config });
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
 

@@ -10,6 +10,11 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin1234';
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
+/**
+ * Pending connections the listening socket queues (the kernel caps it at net.core.somaxconn). Node's 511
+ * overflows when thousands of chargers reconnect at once, after a restart or a network cut.
+ */
+export const LISTEN_BACKLOG = 8192;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
-import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config.ts';
+import { DEFAULT_ADMIN_PASSWORD, LISTEN_BACKLOG, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureFirstAdmin } from './seed/first-admin.ts';
 
@@ -50,7 +50,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 } catch (error) {
   console.error(`Cannot listen on port ${config.port}: ${(error as Error).message}`);
   await database.close();

@@ -77,6 +77,13 @@ export class OcppCentral {
     this.commands = {
       connected: async (ids) => new Set(ids.filter((id) => this.clients.has(id))),
       call: (chargerId, action, params, options) => this.call(chargerId, action, params, options),
+      disconnect: async (chargerId, reason) => {
+        const client = this.clients.get(chargerId);
+        if (!client) return false;
+        this.log.info({ chargerId, reason }, 'OCPP: disconnecting charger');
+        await client.close({ code: 1000, reason, force: true });
+        return true;
+      },
     };
   }
 

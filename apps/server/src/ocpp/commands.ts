@@ -32,6 +32,11 @@ export interface ChargerCommands {
     params: Record<string, unknown>,
     options?: CallOptions,
   ): Promise<CommandOutcome>;
+  /**
+   * Closes the charger's connection, if it is held (false when it was not). Used when a charger is
+   * deactivated: admission refuses it from then on, so it must not keep a socket it had before.
+   */
+  disconnect(chargerId: string, reason: string): Promise<boolean>;
 }
 
 export const reset = (

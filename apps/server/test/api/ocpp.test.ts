@@ -56,6 +56,20 @@ describe('OCPP connection and boot', () => {
     expect(inactive.failed[0]?.error).toMatch(/403/);
   });
 
+  it('drops the connection of a charger deactivated while connected, and refuses it from then on', async () => {
+    await createChargers(t, admin, place, ['DROP-01']);
+    const simulation = await simulate(t, [{ id: 'DROP-01', connectors: 1 }]);
+    const [sim] = simulation.chargers;
+    expect(await eventually(async () => (await charger('DROP-01')).online || null)).toBe(true);
+    const saved = await t.call('PATCH', '/api/charger/DROP-01', { token: admin, body: { active: false } });
+    expect(saved.status).toBe(200);
+    expect(await eventually(async () => (sim!.connected ? null : true))).toBe(true);
+    expect(await eventually(async () => ((await charger('DROP-01')).online ? null : true))).toBe(true);
+    const again = await simulate(t, [{ id: 'DROP-01', connectors: 1 }]);
+    expect(again.failed[0]?.error).toMatch(/403/);
+    await simulation.stop();
+  });
+
   it('asks a charger with a password for HTTP Basic auth (security profile 1)', async () => {
     const password = 'correct-horse-battery-1';
     await createChargers(t, admin, place, ['SECURE-01'], { ocppPassword: password });

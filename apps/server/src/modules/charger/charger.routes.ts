@@ -29,7 +29,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const tags = ['charger'];
 
 export const chargerRoutes =
-  ({ db }: Services): FastifyPluginAsyncZod =>
+  ({ db, commands }: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/charger',
@@ -94,6 +94,10 @@ export const chargerRoutes =
       },
       async (request) => {
         await updateCharger(db, authOf(request).user, request.params.id, request.body);
+        // A deactivated charger is refused at admission; drop the connection it already holds.
+        if ('active' in request.body && !request.body.active) {
+          await commands.disconnect(request.params.id, 'Charger deactivated');
+        }
         return { message: 'Success' };
       },
     );
