@@ -133,7 +133,10 @@ export class OcppCentral {
     this.store.connected(id, this.nodeId);
     this.log.info({ chargerId: id }, 'OCPP: charger connected');
 
-    client.on('message', () => this.store.seen(id));
+    // ocpp-rpc reports the frames it sends as well: only what the charger sends shows it alive.
+    client.on('message', (event) => {
+      if (!(event as { outbound: boolean }).outbound) this.store.seen(id);
+    });
     client.on('close', () => {
       if (this.clients.get(id) !== client) return;
       this.clients.delete(id);

@@ -108,6 +108,28 @@ describe('OCPP status', () => {
     });
     expect(gone.online).toBe(false);
   });
+
+  it('counts what a charger sends as seen, never the commands sent to it', async () => {
+    const [created] = await createChargers(t, admin, place, ['QUIET-01'], { judjodId: 7 });
+    // No heartbeats after its boot, and no answer to commands.
+    const simulation = await simulate(t, [{ id: 'QUIET-01', connectors: 1 }], {
+      heartbeatIntervalS: 3600,
+      behaviour: () => 'silent',
+    });
+    const settled = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 600)); // past the store's 200 ms write delay
+      return (await charger('QUIET-01')).lastSeenAt as string;
+    };
+    const booted = await eventually(async () => (await charger('QUIET-01')).lastSeenAt);
+    const lastHeard = await settled();
+    expect(Date.parse(lastHeard)).toBeGreaterThanOrEqual(Date.parse(booted));
+    const sent = await t.call('POST', `/api/connector/${created!.connectorIds[0]}/open-blocker`, {
+      token: admin,
+    });
+    expect(sent.status).toBe(504);
+    expect(await settled()).toBe(lastHeard);
+    await simulation.stop();
+  });
 });
 
 describe('OCPP frames', () => {
