@@ -8,23 +8,7 @@
 
 import { RPCClient } from '@ev/server/ocpp/rpc';
 import { type Simulation, simulateChargers } from '@ev/tools/simulator';
-import { benchChargerId, serveRequests } from './ocpp-ipc.ts';
-
-export interface FleetStats {
-  /** OCPP messages (calls, results, errors) sent and received by all chargers so far. */
-  sent: number;
-  received: number;
-  connected: number;
-  /** Boots so far (a charger counts again when it boots after a reset). */
-  boots: number;
-  /** Reset calls received. */
-  resets: number;
-  closes: number;
-  /** CPU seconds this process has used. */
-  cpuS: number;
-  /** Failed connection attempts (first connections and reconnections after a reset), by reason. */
-  connectErrors: Record<string, number>;
-}
+import { benchChargerId, emptyFleetStats, type FleetStats, serveRequests } from './ocpp-ipc.ts';
 
 export interface FleetStart {
   started: number;
@@ -37,16 +21,7 @@ export interface FleetStart {
 const env = process.env;
 const from = Number(env.FLEET_FROM);
 const to = Number(env.FLEET_TO);
-const stats: FleetStats = {
-  sent: 0,
-  received: 0,
-  connected: 0,
-  boots: 0,
-  resets: 0,
-  closes: 0,
-  cpuS: 0,
-  connectErrors: {},
-};
+const stats = emptyFleetStats();
 
 // Every OCPP frame goes through RPCClient#sendRaw or #_onMessage, which emit 'message' {outbound}.
 const emit = RPCClient.prototype.emit;

@@ -170,3 +170,31 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** The id of the bench's charger number n (1-based), the same in the database and the simulator. */
 export const benchChargerId = (n: number) => `BENCH-${String(n).padStart(6, '0')}`;
+
+/** What a fleet process reports (`stats`); the parent adds the fleets' reports up. */
+export interface FleetStats {
+  /** OCPP messages (calls, results, errors) sent and received by all chargers so far. */
+  sent: number;
+  received: number;
+  connected: number;
+  /** Boots so far (a charger counts again when it boots after a reset). */
+  boots: number;
+  /** Reset calls received. */
+  resets: number;
+  closes: number;
+  /** CPU seconds this process has used. */
+  cpuS: number;
+  /** Failed connection attempts (first connections and reconnections after a reset), by reason. */
+  connectErrors: Record<string, number>;
+}
+
+export const emptyFleetStats = (): FleetStats => ({
+  sent: 0,
+  received: 0,
+  connected: 0,
+  boots: 0,
+  resets: 0,
+  closes: 0,
+  cpuS: 0,
+  connectErrors: {},
+});

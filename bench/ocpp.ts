@@ -26,8 +26,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
 import type { BaselineReset } from './ocpp-baseline.ts';
-import type { FleetStart, FleetStats } from './ocpp-fleet.ts';
-import { Child, cpuSecondsOf, fdsOf, machineBusySeconds, memoryOf, sleep } from './ocpp-ipc.ts';
+import type { FleetStart } from './ocpp-fleet.ts';
+import {
+  Child,
+  cpuSecondsOf,
+  emptyFleetStats,
+  type FleetStats,
+  fdsOf,
+  machineBusySeconds,
+  memoryOf,
+  sleep,
+} from './ocpp-ipc.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -91,16 +100,7 @@ class Fleet {
 
   async stats(): Promise<FleetStats> {
     const parts = await Promise.all(this.children.map((child) => child.ask<FleetStats>('stats')));
-    const total: FleetStats = {
-      sent: 0,
-      received: 0,
-      connected: 0,
-      boots: 0,
-      resets: 0,
-      closes: 0,
-      cpuS: 0,
-      connectErrors: {},
-    };
+    const total = emptyFleetStats();
     for (const part of parts) {
       for (const key of ['sent', 'received', 'connected', 'boots', 'resets', 'closes', 'cpuS'] as const) {
         total[key] += part[key];

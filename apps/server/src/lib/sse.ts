@@ -5,8 +5,6 @@ export interface EventStream {
   send(event: string, data: unknown): void;
   /** Flushes and ends the response. */
   end(): void;
-  /** True once the client went away (sending is then a no-op). */
-  readonly closed: boolean;
 }
 
 /**
@@ -47,9 +45,6 @@ export function openEventStream(reply: FastifyReply): EventStream {
       flush();
       if (!closed) raw.end();
       closed = true;
-    },
-    get closed() {
-      return closed;
     },
   };
 }

@@ -227,11 +227,6 @@ export class OcppCentral {
     }
   }
 
-  /** How many chargers this process holds. */
-  get connectedCount(): number {
-    return this.clients.size;
-  }
-
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.server.close({ code: 1001, reason: 'Server shutting down', force: true });

@@ -67,9 +67,3 @@ export const remoteStopTransaction = (
   transactionId: number,
   options?: CallOptions,
 ) => commands.call(chargerId, 'RemoteStopTransaction', { transactionId }, options);
-
-/** The `status` of an answer such as Reset's or ChangeConfiguration's (undefined when not answered). */
-export const answeredStatus = (outcome: CommandOutcome): string | undefined =>
-  outcome.status === 'answered' && typeof outcome.response.status === 'string'
-    ? outcome.response.status
-    : undefined;

@@ -5,6 +5,7 @@ import {
   type BatchJob,
   type BatchKind,
   type BatchResult,
+  type BatchUpdate,
   batchCsv,
   batchCsvName,
   type ListQuery,
@@ -78,13 +79,8 @@ async function configure(
   return { result: worst, detail: parts.join('; ') };
 }
 
-export interface BatchUpdateEvent {
-  id: string;
-  result: BatchResult;
-}
-
 export interface BatchListener {
-  update(event: BatchUpdateEvent): void;
+  update(event: BatchUpdate): void;
   /** The job is finished and its results are in the database. */
   end(): void;
   error(message: string): void;
