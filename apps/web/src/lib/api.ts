@@ -32,10 +32,17 @@ async function messageOf(response: Response): Promise<string> {
   return `HTTP ${response.status}`;
 }
 
-/** Calls the API under /api and returns its JSON; throws ApiError for anything but a 2xx. */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+/**
+ * Fetches `/api{path}` with the session's token in X-ACCESS-TOKEN; returns the response when it is a 2xx and
+ * throws ApiError with the server's `message` otherwise. The one place every call of the app goes through.
+ */
+export async function apiFetch(
+  path: string,
+  options: ApiOptions & { accept?: string } = {},
+): Promise<Response> {
   const token = options.token === undefined ? (session.get()?.accessToken ?? null) : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {};
+  if (options.accept) headers.Accept = options.accept;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['X-ACCESS-TOKEN'] = token;
 
@@ -59,6 +66,12 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if (response.status === 401 && token && session.get()?.accessToken === token) session.clear();
     throw new ApiError(response.status, message);
   }
+  return response;
+}
+
+/** Calls the API under /api and returns its JSON; throws ApiError for anything but a 2xx. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await apiFetch(path, { ...options, accept: 'application/json' });
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
@@ -71,20 +84,7 @@ export interface Download {
 
 /** Calls the API for a file (an export); throws ApiError like `api` for anything but a 2xx. */
 export async function apiDownload(path: string): Promise<Download> {
-  const token = session.get()?.accessToken ?? null;
-  const headers: Record<string, string> = {};
-  if (token) headers['X-ACCESS-TOKEN'] = token;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { headers });
-  } catch {
-    throw new ApiError(0, 'Network error');
-  }
-  if (!response.ok) {
-    const message = await messageOf(response);
-    if (response.status === 401 && token && session.get()?.accessToken === token) session.clear();
-    throw new ApiError(response.status, message);
-  }
+  const response = await apiFetch(path);
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
   return { blob: await response.blob(), fileName };

@@ -61,6 +61,10 @@ export function useProvinces() {
 export const idNameOptions = (items: IdName[] | undefined) =>
   (items ?? []).map((item) => ({ value: String(item.id), label: item.nameEn }));
 
+/** Select options for a form field that holds the id as a number (a record's foreign key). */
+export const idNameFieldOptions = (items: IdName[] | undefined) =>
+  (items ?? []).map((item) => ({ value: item.id, label: item.nameEn }));
+
 /** The server's public settings (the map's tile source). */
 export function useAppConfig() {
   return useQuery({

@@ -1,6 +1,7 @@
-import { Divider, Row, Select } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Divider, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { useProvinces } from '../../lib/reference.ts';
+import { idNameFieldOptions, useProvinces } from '../../lib/reference.ts';
 
 /** A form column: full width on phones, half from md up. */
 export const HALF = { xs: 24, md: 12 };
@@ -17,7 +18,7 @@ export function ProvinceSelect(props: { value?: number | null; onChange?: (value
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       loading={provinces.isLoading}
-      options={(provinces.data ?? []).map((p) => ({ value: p.id, label: p.nameEn }))}
+      options={idNameFieldOptions(provinces.data)}
     />
   );
 }
@@ -34,4 +35,9 @@ export function FormSection({ title, children }: { title?: string; children: Rea
       <Row gutter={16}>{children}</Row>
     </>
   );
+}
+
+/** The remove button of a row in a form list (`label` names the row for screen readers and tests). */
+export function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return <Button type="text" danger icon={<DeleteOutlined />} aria-label={label} onClick={onClick} />;
 }

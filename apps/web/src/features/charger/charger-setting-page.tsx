@@ -5,7 +5,7 @@ import { FormSection, HALF } from '../../components/form/fields.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
-import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
+import { idNameFieldOptions, useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
 import { zodRule, zodValidator } from '../../lib/zod-rule.ts';
 import { useBrandDropdown } from './api.ts';
@@ -25,8 +25,6 @@ const PASSWORD_RULES = [
       value ? zodValidator(shape.ocppPassword)(value) : Promise.resolve(),
   },
 ];
-const idNameOptions = (items: { id: number; nameEn: string }[] | undefined) =>
-  (items ?? []).map((item) => ({ value: item.id, label: item.nameEn }));
 
 /** /charger/new and /charger/{id}; a new id starts a new form. */
 export function ChargerSettingPage() {
@@ -125,7 +123,7 @@ function ChargerSetting({ id }: { id: string | undefined }) {
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={merchants.isLoading}
                 placeholder="Any cluster: narrows the sites"
-                options={idNameOptions(merchants.data)}
+                options={idNameFieldOptions(merchants.data)}
                 // Another cluster: the chosen site may not be in it.
                 onChange={() => form.setFieldValue('landlordId', undefined)}
               />
@@ -141,7 +139,7 @@ function ChargerSetting({ id }: { id: string | undefined }) {
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={sites.isLoading}
                 placeholder="Select a site"
-                options={idNameOptions(sites.data)}
+                options={idNameFieldOptions(sites.data)}
               />
             </Form.Item>
           ) : (

@@ -1,6 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { CHARGER_MESSAGES, type Charger, connectorBody } from '@ev/shared';
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { RemoveRowButton } from '../../components/form/fields.tsx';
 import { usePriceDropdown } from '../../lib/reference.ts';
 import { zodRule, zodValidator } from '../../lib/zod-rule.ts';
 import { useConnectorTypes } from './api.ts';
@@ -69,16 +70,7 @@ function ConnectorCard({
       }
       extra={
         // Only a row added in this edit can go: the server keeps every saved connector (section 4).
-        isNew &&
-        !disabled && (
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={`Remove connector ${index + 1}`}
-            onClick={onRemove}
-          />
-        )
+        isNew && !disabled && <RemoveRowButton label={`Remove connector ${index + 1}`} onClick={onRemove} />
       }
     >
       <Form.Item name={[name, 'isNew']} hidden>

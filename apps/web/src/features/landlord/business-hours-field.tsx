@@ -1,6 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { businessHour, DAY_OF_WEEK_LABELS } from '@ev/shared';
 import { Button, Flex, Form, Select } from 'antd';
+import { RemoveRowButton } from '../../components/form/fields.tsx';
 import { timeField } from '../../components/form/time-field.ts';
 import { HhMmPicker } from '../../components/form/time-picker.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
@@ -48,13 +49,7 @@ export function BusinessHoursField({ disabled }: { disabled: boolean }) {
                 <HhMmPicker placeholder="Close" aria-label={`Close time ${index + 1}`} />
               </Form.Item>
               {!disabled && (
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`Remove hours ${index + 1}`}
-                  onClick={() => remove(row.name)}
-                />
+                <RemoveRowButton label={`Remove hours ${index + 1}`} onClick={() => remove(row.name)} />
               )}
             </Flex>
           ))}

@@ -14,7 +14,7 @@ import { MapPicker } from '../../components/form/map-picker.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
-import { useMerchantDropdown } from '../../lib/reference.ts';
+import { idNameFieldOptions, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { BusinessHoursField } from './business-hours-field.tsx';
@@ -87,7 +87,7 @@ function LandlordSetting({ id }: { id: string | undefined }) {
                 disabled={id !== undefined}
                 loading={merchants.isLoading}
                 placeholder="Choose the cluster"
-                options={(merchants.data ?? []).map((m) => ({ value: m.id, label: m.nameEn }))}
+                options={idNameFieldOptions(merchants.data)}
               />
             </Form.Item>
           ) : (

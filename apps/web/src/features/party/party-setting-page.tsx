@@ -5,7 +5,7 @@ import { HALF } from '../../components/form/fields.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
-import { useLandlordDropdown } from '../../lib/reference.ts';
+import { idNameFieldOptions, useLandlordDropdown } from '../../lib/reference.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 
 const rule = (field: keyof typeof partyBody.shape) => [zodRule(partyBody.shape[field])];
@@ -29,7 +29,7 @@ function PartySetting({ id }: { id: string | undefined }) {
         value,
         label: record.landlordNameEns[index] ?? String(value),
       }))
-    : (landlords.data ?? []).map((site) => ({ value: site.id, label: site.nameEn }));
+    : idNameFieldOptions(landlords.data);
   return (
     <SettingForm<PartyForm>
       title="Group Setting"

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   bahtAmount,
   DAY_OF_WEEK_LABELS,
@@ -11,6 +11,7 @@ import {
 import { Button, DatePicker, Flex, Form, type FormRule, InputNumber, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { DATE_TIME_FORMAT, dateTimeField } from '../../components/form/date-time-field.ts';
+import { RemoveRowButton } from '../../components/form/fields.tsx';
 import { TIME_FORMAT, timeField } from '../../components/form/time-field.ts';
 import { HhMmPicker } from '../../components/form/time-picker.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
@@ -114,13 +115,7 @@ function OverrideList({
             <Flex key={field.key} gap={8} wrap align="start" data-testid={`${list}-row`}>
               {row(field.name, index)}
               {!disabled && (
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`Remove ${what} ${index + 1}`}
-                  onClick={() => remove(field.name)}
-                />
+                <RemoveRowButton label={`Remove ${what} ${index + 1}`} onClick={() => remove(field.name)} />
               )}
             </Flex>
           ))}

@@ -12,7 +12,12 @@ import { Col, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { HALF } from '../../components/form/fields.tsx';
 import { ModalForm } from '../../components/form/modal-form.tsx';
 import { useModalWidth } from '../../components/modal-width.ts';
-import { useLandlordDropdown, useMerchantDropdown, usePartyDropdown } from '../../lib/reference.ts';
+import {
+  idNameFieldOptions,
+  useLandlordDropdown,
+  useMerchantDropdown,
+  usePartyDropdown,
+} from '../../lib/reference.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { type UserModalProps, useSaveUser } from './api.ts';
 
@@ -28,8 +33,6 @@ interface AdminValues {
 }
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((value) => ({ value, label: ADMIN_ROLE_LABELS[value] }));
-const options = (items: { id: number; nameEn: string }[] | undefined) =>
-  (items ?? []).map((item) => ({ value: item.id, label: item.nameEn }));
 const required = (message: string) => [{ required: true, message }];
 const SEARCH = { optionFilterProp: 'label' } as const;
 
@@ -119,7 +122,7 @@ export function AdminUserModal({ user, onClose }: UserModalProps) {
                 showSearch={SEARCH}
                 placeholder="Choose a cluster"
                 loading={merchants.isLoading}
-                options={options(merchants.data)}
+                options={idNameFieldOptions(merchants.data)}
                 // A site belongs to one cluster: a new cluster clears the site.
                 onChange={() => form.setFieldValue('landlordId', undefined)}
               />
@@ -134,7 +137,7 @@ export function AdminUserModal({ user, onClose }: UserModalProps) {
                 disabled={!merchantId}
                 placeholder={merchantId ? 'Choose a site' : 'Choose a cluster first'}
                 loading={Boolean(merchantId) && sites.isLoading}
-                options={merchantId ? options(sites.data) : []}
+                options={merchantId ? idNameFieldOptions(sites.data) : []}
               />
             </Form.Item>
           </Col>
@@ -146,7 +149,7 @@ export function AdminUserModal({ user, onClose }: UserModalProps) {
                 showSearch={SEARCH}
                 placeholder="Choose a group"
                 loading={parties.isLoading}
-                options={options(parties.data)}
+                options={idNameFieldOptions(parties.data)}
               />
             </Form.Item>
           </Col>

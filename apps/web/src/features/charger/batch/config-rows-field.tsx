@@ -1,6 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { batchConfiguration, batchConfigurations, OCPP_CONFIGURATION_KEYS } from '@ev/shared';
 import { AutoComplete, Button, Flex, Form, Input } from 'antd';
+import { RemoveRowButton } from '../../../components/form/fields.tsx';
 import { zodRule } from '../../../lib/zod-rule.ts';
 
 const KEY_RULES = [zodRule(batchConfiguration.shape.key)];
@@ -55,13 +56,7 @@ function ConfigRow({ name, index, onRemove }: { name: number; index: number; onR
       <Form.Item name={[name, 'value']} rules={VALUE_RULES} style={{ flex: '1 1 50%', ...CELL }}>
         <Input placeholder={valueHint(key)} aria-label={`Value ${index + 1}`} maxLength={500} />
       </Form.Item>
-      <Button
-        type="text"
-        danger
-        icon={<DeleteOutlined />}
-        aria-label={`Remove configuration ${index + 1}`}
-        onClick={onRemove}
-      />
+      <RemoveRowButton label={`Remove configuration ${index + 1}`} onClick={onRemove} />
     </Flex>
   );
 }
