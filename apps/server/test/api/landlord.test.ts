@@ -172,6 +172,15 @@ describe('site setting', () => {
     expect(after).toMatchObject({ businessHoursType: '24H', businessHours: [], merchantId: bangkok.id });
   });
 
+  it('answers 404 to a cluster that does not exist, as for a missing record', async () => {
+    const response = await t.call('POST', '/api/landlord', {
+      token: admin,
+      body: { ...form, merchantId: 999_999 },
+    });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'No such cluster' });
+  });
+
   it('refuses to move a site to another cluster', async () => {
     const response = await t.call('PATCH', `/api/landlord/${siam.id}`, {
       token: admin,

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import { Readable } from 'node:stream';
+import { BATCH_MESSAGES } from '@ev/shared';
 import type { SimulatorEvent } from '@ev/tools/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLandlord, createMerchant, signedInUser } from '../helpers/factories.ts';
@@ -97,6 +100,26 @@ describe('blockers', () => {
 const batch = (path: string, query: Record<string, string>, token = admin) =>
   fetch(`${t.url}/api/charger/batch/${path}?${new URLSearchParams(query)}`, {
     headers: { 'x-access-token': token },
+  });
+/** A GET carrying a request body (fetch refuses one), answered as a fetch Response. */
+const getWithBody = (path: string, body: string, type = 'application/json') =>
+  new Promise<Response>((resolve, reject) => {
+    const request = http.request(
+      `${t.url}${path}`,
+      {
+        method: 'GET',
+        headers: { 'x-access-token': admin, 'content-type': type, 'content-length': Buffer.byteLength(body) },
+      },
+      (answer) =>
+        resolve(
+          new Response(Readable.toWeb(answer) as ReadableStream, {
+            status: answer.statusCode,
+            headers: answer.headers as Record<string, string>,
+          }),
+        ),
+    );
+    request.on('error', reject);
+    request.end(body);
   });
 const eventData = (events: StreamEvent[], name: string) => {
   const found = events.find((e) => e.event === name);
@@ -232,5 +255,116 @@ describe('batch commands', () => {
       ]),
     });
     expect(((await duplicate.json()) as { message: string }).message).toContain('Each key may appear once.');
+    const nul = await batch('config', {
+      token: BATCH_TOKEN,
+      configurations: JSON.stringify([{ key: 'HeartbeatInterval', value: '1\u0000' }]),
+    });
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as { message: string }).message).toBe(
+      `querystring.configurations.0.value: ${BATCH_MESSAGES.nul}`,
+    );
+  });
+
+  it('Config All takes the list as the spec names it too: a `body` parameter or a JSON body on the GET', async () => {
+    const jobOf = async (response: Response) => {
+      expect(response.status).toBe(200);
+      const events = await readEvents(response);
+      expect(updates(events).filter((r) => r.result === 'Accepted').length).toBe(45);
+      const jobId = (eventData(events, 'job') as { id: number }).id;
+      const jobs = (await t.call('GET', '/api/charger/batch/jobs', { token: admin })).body.jobs;
+      return jobs.find((job: { id: number }) => job.id === jobId);
+    };
+    const sim = simulation.chargers.find((c) => c.spec.id === 'FLEET-30')!;
+
+    const asParameter = [{ key: 'HeartbeatInterval', value: '90' }];
+    const viaParameter = await batch('config', {
+      token: BATCH_TOKEN,
+      body: JSON.stringify({ configurations: asParameter }),
+    });
+    expect(await jobOf(viaParameter)).toMatchObject({ kind: 'config', configurations: asParameter });
+    await eventually(async () => sim.configuration.get('HeartbeatInterval') === '90');
+
+    const asBody = [
+      { key: 'MeterValueSampleInterval', value: '45' },
+      { key: 'ConnectionTimeOut', value: '60' },
+    ];
+    const viaBody = await getWithBody(
+      `/api/charger/batch/config?token=${BATCH_TOKEN}`,
+      JSON.stringify({ configurations: asBody }),
+    );
+    expect(await jobOf(viaBody)).toMatchObject({ kind: 'config', configurations: asBody });
+    await eventually(async () => sim.configuration.get('MeterValueSampleInterval') === '45');
+  });
+
+  it('Config All refuses two forms at once, none, malformed JSON and unknown keys (400), other types (415)', async () => {
+    const before = (await t.call('GET', '/api/charger/batch/jobs', { token: admin })).body.total;
+    const pairs = [{ key: 'HeartbeatInterval', value: '60' }];
+    const refusals: Array<[Promise<Response>, number, string]> = [
+      [
+        batch('config', {
+          token: BATCH_TOKEN,
+          configurations: JSON.stringify(pairs),
+          body: JSON.stringify({ configurations: pairs }),
+        }),
+        400,
+        BATCH_MESSAGES.once,
+      ],
+      [
+        getWithBody(
+          `/api/charger/batch/config?${new URLSearchParams({ token: BATCH_TOKEN, configurations: JSON.stringify(pairs) })}`,
+          JSON.stringify({ configurations: pairs }),
+        ),
+        400,
+        BATCH_MESSAGES.once,
+      ],
+      [
+        batch('config', { token: BATCH_TOKEN }),
+        400,
+        `querystring.configurations: ${BATCH_MESSAGES.configurations}`,
+      ],
+      [
+        batch('config', { token: BATCH_TOKEN, body: '{oops' }),
+        400,
+        `querystring.body: ${BATCH_MESSAGES.bodyJson}`,
+      ],
+      [
+        batch('config', { token: BATCH_TOKEN, body: JSON.stringify(pairs) }),
+        400,
+        `querystring.body: ${BATCH_MESSAGES.bodyJson}`,
+      ],
+      [
+        getWithBody(`/api/charger/batch/config?token=${BATCH_TOKEN}`, '{oops'),
+        400,
+        `body: ${BATCH_MESSAGES.bodyJson}`,
+      ],
+      [
+        getWithBody(`/api/charger/batch/config?token=${BATCH_TOKEN}`, JSON.stringify({ configurations: [] })),
+        400,
+        `body.configurations: ${BATCH_MESSAGES.configurations}`,
+      ],
+      [
+        getWithBody(
+          `/api/charger/batch/config?token=${BATCH_TOKEN}`,
+          JSON.stringify({ configurations: pairs, foo: 1 }),
+        ),
+        400,
+        'body: Unrecognized key: "foo"',
+      ],
+      [
+        getWithBody(
+          `/api/charger/batch/config?token=${BATCH_TOKEN}`,
+          JSON.stringify({ configurations: pairs }),
+          'text/plain',
+        ),
+        415,
+        'Unsupported Media Type: text/plain (send application/json)',
+      ],
+    ];
+    for (const [pending, status, message] of refusals) {
+      const response = await pending;
+      expect(response.status, message).toBe(status);
+      expect(await response.json(), message).toEqual({ message });
+    }
+    expect((await t.call('GET', '/api/charger/batch/jobs', { token: admin })).body.total).toBe(before);
   });
 });

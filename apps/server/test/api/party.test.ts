@@ -129,12 +129,13 @@ describe('group setting', () => {
     expect((await t.call('GET', `/api/party/${group.id}`, { token: admin })).body.party.active).toBe(false);
   });
 
-  it('refuses sites that do not exist', async () => {
+  it('refuses sites that do not exist (404, as a missing record)', async () => {
     const response = await t.call('POST', '/api/party', {
       token: admin,
       body: { nameEn: 'Ghost', nameTh: 'ผี', landlordIds: [999999] },
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'No such site' });
   });
 
   const valid = () => ({ nameEn: 'Group', nameTh: 'กลุ่ม', landlordIds: [1] });

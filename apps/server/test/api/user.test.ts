@@ -492,21 +492,19 @@ describe('validation', () => {
     expect(response.body.message.startsWith(message)).toBe(true);
   });
 
-  it('refuses a site outside the chosen cluster, and links that do not exist', async () => {
-    for (const [overrides, message] of [
+  it('refuses a site outside the chosen cluster (400), and links that do not exist (404)', async () => {
+    for (const [overrides, status, message] of [
       [
         { adminRole: 'landlord', merchantId: bangkok.id, landlordId: nimman.id },
+        400,
         `body.landlordId: ${USER_MESSAGES.siteOutsideCluster}`,
       ],
-      [{ adminRole: 'merchant', merchantId: 999_999 }, 'body.merchantId: No such cluster'],
-      [{ adminRole: 'party', partyId: 999_999 }, 'body.partyId: No such group'],
-      [
-        { adminRole: 'landlord', merchantId: bangkok.id, landlordId: 999_999 },
-        'body.landlordId: No such site',
-      ],
+      [{ adminRole: 'merchant', merchantId: 999_999 }, 404, 'No such cluster'],
+      [{ adminRole: 'party', partyId: 999_999 }, 404, 'No such group'],
+      [{ adminRole: 'landlord', merchantId: bangkok.id, landlordId: 999_999 }, 404, 'No such site'],
     ] as const) {
       const response = await post(adminForm(overrides));
-      expect(response.status, message).toBe(400);
+      expect(response.status, message).toBe(status);
       expect(response.body).toEqual({ message });
     }
     const patched = await patch(siteUser.id, {

@@ -8,8 +8,8 @@ export const LOGIN_MESSAGES = {
   email: 'Please use a valid of the format example: example@email.com',
 } as const;
 
-/** The back office signs in accounts of type 'admin' only. */
-export const loginBody = z.object({
+/** The back office signs in accounts of type 'admin' only. Like every write body, unknown keys are a 400. */
+export const loginBody = z.strictObject({
   email: z.string().trim().min(1, LOGIN_MESSAGES.usernameRequired).max(255),
   pass: z.string().min(1, LOGIN_MESSAGES.passwordRequired).max(128),
   type: z.literal('admin'),
@@ -30,13 +30,13 @@ export const emailValue = z
   .max(255)
   .pipe(z.email({ message: LOGIN_MESSAGES.email }));
 
-export const forgotPasswordBody = z.object({
+export const forgotPasswordBody = z.strictObject({
   email: emailValue,
   type: z.literal('admin'),
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
-export const resetPasswordBody = z.object({
+export const resetPasswordBody = z.strictObject({
   emailToken: z.string().min(1, 'The reset link is missing its token.').max(200),
   pass: resetPasswordValue,
 });

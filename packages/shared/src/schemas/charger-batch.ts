@@ -55,17 +55,32 @@ export const BATCH_MESSAGES = {
   valueMax: 'Value may have at most 500 characters.',
   configurations: 'Add at least one configuration.',
   keysUnique: 'Each key may appear once.',
+  nul: 'Text must not contain the NUL character (U+0000).',
+  configurationsJson: 'configurations must be JSON: [{"key":…,"value":…}]',
+  bodyJson: 'body must be JSON: {"configurations":[{"key":…,"value":…}]}',
+  once: 'Send the configurations once: in `configurations`, in `body` or as the request body.',
 } as const;
 
+/**
+ * JSON text inside the query string may spell U+0000 as an escape, which the input guard cannot see in the
+ * raw text; PostgreSQL cannot store it (the job keeps its configurations as jsonb).
+ */
+const withoutNul = (text: string) => !text.includes('\u0000');
+
 /** One row of Config All (OCPP ChangeConfiguration: key up to 50 characters, value up to 500). */
-export const batchConfiguration = z.object({
-  key: z.string().trim().min(1, BATCH_MESSAGES.key).max(50, BATCH_MESSAGES.keyMax),
-  value: z.string().max(500, BATCH_MESSAGES.valueMax),
+export const batchConfiguration = z.strictObject({
+  key: z
+    .string()
+    .trim()
+    .min(1, BATCH_MESSAGES.key)
+    .max(50, BATCH_MESSAGES.keyMax)
+    .refine(withoutNul, BATCH_MESSAGES.nul),
+  value: z.string().max(500, BATCH_MESSAGES.valueMax).refine(withoutNul, BATCH_MESSAGES.nul),
 });
 export type BatchConfiguration = z.infer<typeof batchConfiguration>;
 
 export const batchConfigurations = z
-  .array(batchConfiguration)
+  .array(batchConfiguration, { error: BATCH_MESSAGES.configurations })
   .min(1, BATCH_MESSAGES.configurations)
   .max(30)
   .refine((rows) => new Set(rows.map((row) => row.key)).size === rows.length, BATCH_MESSAGES.keysUnique);
@@ -76,23 +91,36 @@ export const batchHardResetQuery = z.object({
   token: z.string({ error: BATCH_MESSAGES.token }).min(1, BATCH_MESSAGES.token).max(500),
 });
 
-/**
- * Config All: the spec names a `body` of configurations on a GET; a browser's EventSource sends no body,
- * so the list travels as JSON in the `configurations` query parameter.
- */
-export const batchConfigQuery = batchHardResetQuery.extend({
-  configurations: z
-    .string({ error: BATCH_MESSAGES.configurations })
+/** The spec's `body` of Config All: `{ configurations: [{ key, value }] }`. */
+export const batchConfigBody = z.strictObject(
+  { configurations: batchConfigurations },
+  { error: (issue) => (issue.code === 'invalid_type' ? BATCH_MESSAGES.bodyJson : undefined) },
+);
+export type BatchConfigBody = z.infer<typeof batchConfigBody>;
+
+/** JSON text in a query parameter, parsed (`message` when it is not JSON). */
+const jsonText = (message: string) =>
+  z
+    .string()
     .max(20_000)
     .transform((text, ctx) => {
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'configurations must be JSON' });
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
-    })
-    .pipe(batchConfigurations),
+    });
+
+/**
+ * Config All's query. The spec names a `body` of configurations on a GET, which a browser's EventSource
+ * can't send: the list travels as JSON in `configurations` (`[{key, value}]`, what our web app sends), or as
+ * the spec names it, a `body` parameter holding `{"configurations":[…]}`, or a JSON request body
+ * `{configurations}` on the GET. Exactly one of the three (the route checks: the query can't see the body).
+ */
+export const batchConfigQuery = batchHardResetQuery.extend({
+  configurations: jsonText(BATCH_MESSAGES.configurationsJson).pipe(batchConfigurations).optional(),
+  body: jsonText(BATCH_MESSAGES.bodyJson).pipe(batchConfigBody).optional(),
 });
 
 export const batchJob = z
@@ -114,7 +142,6 @@ export type BatchJob = z.infer<typeof batchJob>;
 
 export const batchJobListQuery = listQuery;
 export const batchJobListResponse = z.object({ total: z.number().int(), jobs: z.array(batchJob) });
-export const batchJobIdParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** File name of a batch's per-charger results. */
 export const batchCsvName = (kind: BatchKind, at: Date) =>

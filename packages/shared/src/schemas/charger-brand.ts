@@ -40,8 +40,11 @@ const kwValue = (messages: { required: string; min: string; max: string; step: s
     .max(MIN_POWER_KW_MAX, messages.max)
     .refine(hasTwoDecimalsAtMost, messages.step);
 
-/** The Charger Brand Setting form (document 2, section 5). */
-export const chargerBrandBody = z.object({
+/**
+ * The Charger Brand Setting form (document 2, section 5), and `active` (left out: active on POST, unchanged
+ * on PATCH). Any other key is a 400 naming it.
+ */
+export const chargerBrandBody = z.strictObject({
   name: z
     .string({ error: CHARGER_BRAND_MESSAGES.name })
     .min(1, CHARGER_BRAND_MESSAGES.name)
@@ -55,6 +58,7 @@ export const chargerBrandBody = z.object({
     max: CHARGER_BRAND_MESSAGES.minPowerKwMax,
     step: CHARGER_BRAND_MESSAGES.minPowerKwStep,
   }),
+  active: z.boolean().optional(),
 });
 export type ChargerBrandBody = z.infer<typeof chargerBrandBody>;
 export type ChargerBrandForm = z.input<typeof chargerBrandBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toSatang } from '../money.ts';
 import { POWER_TYPES } from './charger-brand.ts';
+import { ID_MAX, ID_RANGE_MESSAGE, idQuery, idSchema } from './common.ts';
 import { activeBody, idListParam, listQuery, maxMessage, requiredText } from './list.ts';
 
 /** The status values a connector reports (document 2, section 3); any other value shows '-'. */
@@ -43,8 +44,8 @@ export const CHARGER_MESSAGES = {
 /** OCPP identities go into the WebSocket URL: URL-unreserved characters only, at most 48 (OCPP 2.0.1). */
 export const CHARGER_ID_MAX = 48;
 const CHARGER_ID = /^[A-Za-z0-9._~-]+$/;
-/** Connector ids are PostgreSQL integers. */
-const CONNECTOR_ID_MAX = 2_147_483_647;
+/** True for a valid charger id (the OCPP identity): 1-48 URL-unreserved characters, nothing to decode. */
+export const isChargerId = (id: string) => id.length <= CHARGER_ID_MAX && CHARGER_ID.test(id);
 
 const hasTwoDecimalsAtMost = (value: number) => {
   try {
@@ -55,20 +56,18 @@ const hasTwoDecimalsAtMost = (value: number) => {
   }
 };
 
-const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
-
-/** One connector row of the Charger Setting form. */
-export const connectorBody = z.object({
-  id: z
-    .number({ error: CHARGER_MESSAGES.connectorId })
-    .int(CHARGER_MESSAGES.connectorId)
-    .positive(CHARGER_MESSAGES.connectorId)
-    .max(CONNECTOR_ID_MAX, CHARGER_MESSAGES.connectorId),
+/**
+ * One connector row of the Charger Setting form; any other key (e.g. the form's own `isNew`) is a 400 naming
+ * it. Connector ids are chosen by the operator, 1 to ID_MAX like every id.
+ */
+export const connectorBody = z.strictObject({
+  id: idSchema(CHARGER_MESSAGES.connectorId),
   token: requiredText(CHARGER_MESSAGES.token, 255),
   nameEn: requiredText(CHARGER_MESSAGES.connectorNameEn, 255),
   nameTh: requiredText(CHARGER_MESSAGES.connectorNameTh, 255),
-  connectorTypeId: requiredId(CHARGER_MESSAGES.connectorTypeId),
-  judjodId: z.number().int().min(0).max(CONNECTOR_ID_MAX).nullish(),
+  connectorTypeId: idSchema(CHARGER_MESSAGES.connectorTypeId),
+  /** The blocker's number in the JudJod system (an integer column; 0 is a number there). */
+  judjodId: z.number().max(ID_MAX, ID_RANGE_MESSAGE).int().min(0).nullish(),
   maxPowerKw: z
     .number({ error: CHARGER_MESSAGES.maxPowerKw })
     .min(0.01, CHARGER_MESSAGES.maxPowerKwMin)
@@ -80,7 +79,7 @@ export const connectorBody = z.object({
     .refine((value) => value === '' || value.trim().length > 0, CHARGER_MESSAGES.oldQrBlank)
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null)),
-  priceId: requiredId(CHARGER_MESSAGES.priceId),
+  priceId: idSchema(CHARGER_MESSAGES.priceId),
 });
 export type ConnectorBody = z.infer<typeof connectorBody>;
 
@@ -88,8 +87,9 @@ export type ConnectorBody = z.infer<typeof connectorBody>;
  * The Charger Setting form (document 2, sections 2.9 and 5). `id` is the OCPP identity, entered on creation
  * and fixed afterwards. `merchantId` is optional (the cluster follows from the site; when sent it must be the
  * site's). `landlordId` is required except from landlord users, whose charger always goes into their site.
+ * `active` left out: active on POST, unchanged on PATCH. Any other key is a 400 naming it.
  */
-export const chargerBody = z.object({
+export const chargerBody = z.strictObject({
   id: z
     .string({ error: CHARGER_MESSAGES.id })
     .trim()
@@ -98,9 +98,9 @@ export const chargerBody = z.object({
     .regex(CHARGER_ID, CHARGER_MESSAGES.idFormat),
   nameEn: requiredText(CHARGER_MESSAGES.nameEn, 255),
   nameTh: requiredText(CHARGER_MESSAGES.nameTh, 255),
-  merchantId: z.number().int().positive().nullish(),
-  landlordId: requiredId(CHARGER_MESSAGES.landlordId).optional(),
-  chargerBrandId: requiredId(CHARGER_MESSAGES.chargerBrandId),
+  merchantId: idSchema().nullish(),
+  landlordId: idSchema(CHARGER_MESSAGES.landlordId).optional(),
+  chargerBrandId: idSchema(CHARGER_MESSAGES.chargerBrandId),
   /**
    * OCPP security profile 1 password (16-40 characters, printable ASCII): absent keeps it, null removes it,
    * a value sets it. Stored hashed, never answered.
@@ -116,6 +116,7 @@ export const chargerBody = z.object({
       (rows) => new Set(rows.map((row) => row.id)).size === rows.length,
       CHARGER_MESSAGES.connectorIdsUnique,
     ),
+  active: z.boolean().optional(),
 });
 export type ChargerBody = z.infer<typeof chargerBody>;
 export type ChargerForm = z.input<typeof chargerBody>;
@@ -144,7 +145,7 @@ export const chargerListQuery = listQuery.extend({
   /** Part of the charger name (EN or TH), any case. */
   name: textFilter,
   /** A connector id, exactly. */
-  connectorId: z.coerce.number().int().positive().max(CONNECTOR_ID_MAX).optional(),
+  connectorId: idQuery.optional(),
   /** Part of a connector's name (EN or TH), any case. */
   connectorName: textFilter,
 });

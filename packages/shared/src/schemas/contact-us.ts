@@ -44,9 +44,10 @@ const patchText = (max: number, blank?: string) =>
 
 /**
  * PATCH /api/contact-us (document 2, section 5). Email Support, Call Center and LINE must hold a value once
- * saved (the service checks the stored row with the changes); the others may be cleared.
+ * saved (the service checks the stored row with the changes); the others may be cleared. Any other key is a
+ * 400 naming it.
  */
-export const contactUsBody = z.object({
+export const contactUsBody = z.strictObject({
   email: patchText(CONTACT_US_LIMITS.email, CONTACT_US_MESSAGES.emailBlank).refine(
     (value) => !value || EMAIL_PATTERN.test(value),
     CONTACT_US_MESSAGES.emailFormat,

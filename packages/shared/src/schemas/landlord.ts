@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_HOURS_TYPES } from '../enums.ts';
+import { idSchema } from './common.ts';
 import {
   activeBody,
   booleanParam,
@@ -38,7 +39,7 @@ const timeOfDay = z
   .regex(HH_MM, LANDLORD_MESSAGES.timeFormat);
 
 /** One opening period: day 1 = Sunday … 7 = Saturday, local times `HH:mm`. */
-export const businessHour = z.object({
+export const businessHour = z.strictObject({
   dayOfWeek: z
     .number({ error: LANDLORD_MESSAGES.day })
     .int(LANDLORD_MESSAGES.day)
@@ -55,10 +56,11 @@ const coordinate = (required: string, range: string, limit: number) =>
 /**
  * The Site Setting form (document 1, section 5). `merchantId` is required only from roles that choose the
  * cluster (admin, callcenter); the server enforces it, forms add it with `.required()` for those roles.
- * Business-hours rows count only when the type is 'period'.
+ * Business-hours rows count only when the type is 'period'. `active` left out: active on POST, unchanged on
+ * PATCH. Any other key is a 400 naming it.
  */
-export const landlordBody = z.object({
-  merchantId: z.number({ error: LANDLORD_MESSAGES.merchantId }).int().positive().optional(),
+export const landlordBody = z.strictObject({
+  merchantId: idSchema(LANDLORD_MESSAGES.merchantId).optional(),
   nameEn: requiredText(LANDLORD_MESSAGES.nameEn, 255),
   nameTh: requiredText(LANDLORD_MESSAGES.nameTh, 255),
   latitude: coordinate(LANDLORD_MESSAGES.latitude, LANDLORD_MESSAGES.latitudeRange, 90),
@@ -73,8 +75,9 @@ export const landlordBody = z.object({
   descTh: optionalText(255),
   addrEn: optionalText(255),
   addrTh: optionalText(255),
-  provinceId: z.number().int().positive().nullish(),
+  provinceId: idSchema().nullish(),
   tel: optionalText(13),
+  active: z.boolean().optional(),
 });
 export type LandlordBody = z.infer<typeof landlordBody>;
 export type LandlordForm = z.input<typeof landlordBody>;

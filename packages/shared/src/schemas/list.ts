@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuery } from './common.ts';
 
 /** Paging and sorting of every list call: `?page&size&sort&order`. */
 export const LIST_PAGE_SIZE = 10;
@@ -17,10 +18,12 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const listMode = z.enum(['dropdown', 'xlsx']).optional();
 export type ListMode = z.infer<typeof listMode>;
 
-const positiveId = z.coerce.number().int().positive();
-/** A repeated id filter: `?merchantId=1&merchantId=2` or a single `?merchantId=1`, always a number[]. */
+/**
+ * A repeated id filter: `?merchantId=1&merchantId=2` or a single `?merchantId=1`, always a number[]. Each id
+ * is an `idQuery` (1 to ID_MAX): one beyond answers 400 naming it (`query.merchantId.1: …`).
+ */
 export const idListParam = z
-  .union([positiveId, z.array(positiveId).max(1000)])
+  .union([idQuery, z.array(idQuery).max(1000)])
   .transform((value) => (Array.isArray(value) ? value : [value]))
   .optional();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 import {
   activeBody,
   booleanParam,
@@ -17,16 +18,20 @@ export const MERCHANT_MESSAGES = {
   notFound: 'No matched merchant found',
 } as const;
 
-/** The Cluster Setting form (document 1, section 5). */
-export const merchantBody = z.object({
+/**
+ * The Cluster Setting form (document 1, section 5), and `active` (left out: active on POST, unchanged on
+ * PATCH). Any other key is a 400 naming it.
+ */
+export const merchantBody = z.strictObject({
   nameEn: requiredText(MERCHANT_MESSAGES.nameEn, 255),
   nameTh: requiredText(MERCHANT_MESSAGES.nameTh, 50),
   internal: z.boolean({ error: MERCHANT_MESSAGES.internal }),
   addrEn: optionalText(255),
   addrTh: optionalText(255),
-  provinceId: z.number().int().positive().nullish(),
+  provinceId: idSchema().nullish(),
   taxId: optionalText(13),
   tel: optionalText(13),
+  active: z.boolean().optional(),
 });
 export type MerchantBody = z.infer<typeof merchantBody>;
 export type MerchantForm = z.input<typeof merchantBody>;

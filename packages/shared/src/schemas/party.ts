@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 import { activeBody, booleanParam, idListParam, idName, listQuery, maxMessage } from './list.ts';
 
 export const PARTY_MESSAGES = {
@@ -17,14 +18,18 @@ const groupName = (required: string, blank: string) =>
     .refine((value) => value.trim().length > 0, blank)
     .trim();
 
-/** The Group Setting form (document 3, section 5). Its sites are chosen once, at creation. */
-export const partyBody = z.object({
+/**
+ * The Group Setting form (document 3, section 5). Its sites are chosen once, at creation. `active` left
+ * out: active on POST, unchanged on PATCH. Any other key is a 400 naming it.
+ */
+export const partyBody = z.strictObject({
   nameEn: groupName(PARTY_MESSAGES.nameEn, PARTY_MESSAGES.nameEnBlank),
   nameTh: groupName(PARTY_MESSAGES.nameTh, PARTY_MESSAGES.nameThBlank),
   landlordIds: z
-    .array(z.number().int().positive(), { error: PARTY_MESSAGES.landlordIds })
+    .array(idSchema(), { error: PARTY_MESSAGES.landlordIds })
     .min(1, PARTY_MESSAGES.landlordIds)
     .max(1000),
+  active: z.boolean().optional(),
 });
 export type PartyBody = z.infer<typeof partyBody>;
 export type PartyForm = z.input<typeof partyBody>;

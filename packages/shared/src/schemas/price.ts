@@ -105,7 +105,7 @@ export const weekdayOverrideFields = {
   bahtPerKwh: rate(PRICE_LABELS.bahtPerKwh),
   bahtPerHour: rate(PRICE_LABELS.bahtPerHour),
 };
-export const weekdayOverrideInput = z.object(weekdayOverrideFields);
+export const weekdayOverrideInput = z.strictObject(weekdayOverrideFields);
 
 /** The fields of one dated period, Bangkok wall time `YYYY-MM-DD HH:mm`. */
 export const datedOverrideFields = {
@@ -114,10 +114,13 @@ export const datedOverrideFields = {
   bahtPerKwh: rate(PRICE_LABELS.bahtPerKwh),
   bahtPerHour: rate(PRICE_LABELS.bahtPerHour),
 };
-export const datedOverrideInput = z.object(datedOverrideFields);
+export const datedOverrideInput = z.strictObject(datedOverrideFields);
 
-/** The Price Setting form's fields (document 2, sections 3 and 5), before the method's rules. */
-export const priceFields = z.object({
+/**
+ * The Price Setting form's fields (document 2, sections 3 and 5), before the method's rules, and `active`
+ * (left out: active on POST, unchanged on PATCH). Any other key, on the plan or on a row, is a 400 naming it.
+ */
+export const priceFields = z.strictObject({
   descEn: description(PRICE_MESSAGES.descEn, PRICE_MESSAGES.descEnBlank),
   descTh: description(PRICE_MESSAGES.descTh, PRICE_MESSAGES.descThBlank),
   method: z.enum(PRICE_METHODS, { error: PRICE_MESSAGES.method }),
@@ -129,6 +132,7 @@ export const priceFields = z.object({
   penaltyDCFullDelayMin: minutes(PRICE_LABELS.penaltyDCFullDelayMin),
   overrideWeekdays: z.array(weekdayOverrideInput).max(OVERRIDE_ROWS_MAX).optional(),
   overrides: z.array(datedOverrideInput).max(OVERRIDE_ROWS_MAX).optional(),
+  active: z.boolean().optional(),
 });
 type PriceFields = z.infer<typeof priceFields>;
 

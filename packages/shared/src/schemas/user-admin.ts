@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_ROLES, type AdminRole, PARTNER_USER_TYPES, USER_TYPES } from '../enums.ts';
+import { idSchema } from './common.ts';
 import { booleanParam, idListParam, listQuery, maxMessage } from './list.ts';
 import { NAME_MAX } from './user.ts';
 
@@ -86,7 +87,7 @@ export const userTel = z
   .regex(/^(\+?\d+)?$/, USER_MESSAGES.tel)
   .nullish();
 
-const linkId = (message: string) => z.number({ error: message }).int().positive().nullish();
+const linkId = (message: string) => idSchema(message).nullish();
 
 /**
  * The New/Edit Mobile User modal. Optional fields left out keep their value on PATCH and take the default

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_ROLES } from '../enums.ts';
+import { idSchema } from './common.ts';
 import { changePasswordValue, currentPasswordValue } from './password.ts';
 
 export const NAME_MAX = 50;
@@ -39,8 +40,8 @@ export type UpdateSelfBody = z.infer<typeof updateSelfBody>;
 
 /** Terms acceptance: the ids of the terms and privacy pages the user read and accepted. */
 export const termAcceptBody = z.strictObject({
-  termsId: z.number().int().positive().nullable(),
-  privacyId: z.number().int().positive().nullable(),
+  termsId: idSchema().nullable(),
+  privacyId: idSchema().nullable(),
 });
 export type TermAcceptBody = z.infer<typeof termAcceptBody>;
 export const termAcceptResponse = z.object({ message: z.literal('Success'), termAccept: z.boolean() });

@@ -4,6 +4,7 @@ import {
   loginBody,
   loginResponse,
   messageResponse,
+  noFieldsBody,
   resetPasswordBody,
 } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ export const authRoutes =
       '/api/auth/logout',
       {
         config: { permission: 'self.read' },
-        schema: { tags: ['auth'], response: { 200: messageResponse, ...errors } },
+        schema: { tags: ['auth'], body: noFieldsBody, response: { 200: messageResponse, ...errors } },
       },
       async (request) => {
         await logout(db, authOf(request).sessionId);

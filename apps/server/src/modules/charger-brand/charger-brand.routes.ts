@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.ts';
 import { exportChargerBrands } from './charger-brand.export.ts';
 import {
+  CHARGER_BRAND_NOT_FOUND,
   chargerBrandDropdown,
   createChargerBrand,
   deleteChargerBrand,
@@ -23,6 +24,8 @@ import {
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['charger-brand'];
+/** `{ id }`: beyond the integer column it answers this area's 404, like any missing id. */
+const params = idParam(CHARGER_BRAND_NOT_FOUND);
 
 export const chargerBrandRoutes =
   ({ db }: Services): FastifyPluginAsyncZod =>
@@ -53,7 +56,7 @@ export const chargerBrandRoutes =
       '/api/charger-brand/:id',
       {
         config: { permission: 'charger-brand.read' },
-        schema: { tags, params: idParam, response: { 200: chargerBrandResponse, ...errors } },
+        schema: { tags, params, response: { 200: chargerBrandResponse, ...errors } },
       },
       async (request) => ({ chargerBrand: await getChargerBrand(db, request.params.id) }),
     );
@@ -72,7 +75,7 @@ export const chargerBrandRoutes =
         schema: {
           tags,
           description: 'Saves the Charger Brand Setting form, or only `{ active }`.',
-          params: idParam,
+          params,
           body: chargerBrandPatchBody,
           response: { 200: messageResponse, ...errors },
         },
@@ -89,7 +92,7 @@ export const chargerBrandRoutes =
         schema: {
           tags,
           description: 'Inactive brands only; a brand a charger uses answers 409.',
-          params: idParam,
+          params,
           response: { 200: messageResponse, 409: errorResponse, ...errors },
         },
       },

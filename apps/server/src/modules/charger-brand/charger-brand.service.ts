@@ -13,6 +13,9 @@ import { chargerBrands } from '../../db/schema/index.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 
+/** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
+export const CHARGER_BRAND_NOT_FOUND = 'Charger brand not found';
+
 export const CHARGER_BRAND_SORTS_SQL = {
   id: chargerBrands.id,
   name: chargerBrands.name,
@@ -83,7 +86,7 @@ export async function chargerBrandDropdown(db: Db): Promise<ChargerBrandOption[]
 
 export async function getChargerBrand(db: Db, id: number): Promise<ChargerBrand> {
   const [row] = await db.select(chargerBrandColumns).from(chargerBrands).where(eq(chargerBrands.id, id));
-  if (!row) throw new NotFound('Charger brand not found');
+  if (!row) throw new NotFound(CHARGER_BRAND_NOT_FOUND);
   return toBrand(row);
 }
 
@@ -91,6 +94,8 @@ const columnsOf = (body: ChargerBrandBody) => ({
   name: body.name,
   powerType: body.powerType,
   minPowerKw: kwNumeric(body.minPowerKw),
+  // Left out: the column's default on insert (active), unchanged on update.
+  active: body.active,
 });
 
 export async function createChargerBrand(db: Db, body: ChargerBrandBody): Promise<number> {
@@ -110,7 +115,7 @@ export async function updateChargerBrand(
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(chargerBrands.id, id))
     .returning({ id: chargerBrands.id });
-  if (updated.length === 0) throw new NotFound('Charger brand not found');
+  if (updated.length === 0) throw new NotFound(CHARGER_BRAND_NOT_FOUND);
 }
 
 /** 409 while active, or while a charger uses it (ON DELETE RESTRICT). */
@@ -119,6 +124,6 @@ export async function deleteChargerBrand(db: Db, id: number): Promise<void> {
     .select({ active: chargerBrands.active })
     .from(chargerBrands)
     .where(eq(chargerBrands.id, id));
-  if (!row) throw new NotFound('Charger brand not found');
+  if (!row) throw new NotFound(CHARGER_BRAND_NOT_FOUND);
   await deleteUnlessUsed(row.active, () => db.delete(chargerBrands).where(eq(chargerBrands.id, id)));
 }

@@ -24,6 +24,9 @@ import {
   reset,
 } from '../../ocpp/commands.ts';
 
+/** A batch job that is not there (also a path id beyond ID_MAX). */
+export const BATCH_JOB_NOT_FOUND = 'Batch job not found';
+
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** The batch token (BATCH_COMMAND_TOKEN), compared in constant time; 403 when off or wrong. */
@@ -318,7 +321,7 @@ export async function batchJobCsv(db: Db, jobId: number): Promise<{ fileName: st
     .select({ kind: batchJobs.kind, startedAt: batchJobs.startedAt })
     .from(batchJobs)
     .where(eq(batchJobs.id, jobId));
-  if (!job) throw new NotFound('Batch job not found');
+  if (!job) throw new NotFound(BATCH_JOB_NOT_FOUND);
   const rows = await db
     .select()
     .from(batchJobResults)

@@ -8,6 +8,9 @@ import { type DataScope, landlordScope } from '../../plugins/scope.ts';
 
 export type BlockerAction = 'open' | 'close';
 
+/** A connector that is not there or outside the caller's scope (also a path id beyond ID_MAX). */
+export const CONNECTOR_NOT_FOUND = 'Connector not found';
+
 /**
  * Open/Close blocker: a DataTransfer to the connector's charger (vendorId OCPP_BLOCKER_VENDOR_ID, messageId
  * OpenBlocker/CloseBlocker, data `{"judjodId":…,"connectorId":…}`). 404 outside the scope; 400 without a
@@ -27,7 +30,7 @@ export async function sendBlocker(
     .innerJoin(chargers, eq(chargers.id, connectors.chargerId))
     .innerJoin(landlords, eq(landlords.id, chargers.landlordId))
     .where(and(eq(connectors.id, connectorId), landlordScope(scope)));
-  if (!row) throw new NotFound('Connector not found');
+  if (!row) throw new NotFound(CONNECTOR_NOT_FOUND);
   if (row.judjodId === null) throw new Invalid('This connector has no blocker (Judjod Id).');
   const command = `${action} blocker`;
   const outcome = await dataTransfer(commands, row.chargerId, {

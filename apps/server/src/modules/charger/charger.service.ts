@@ -205,8 +205,8 @@ export async function listConnectorTypes(db: Db): Promise<ConnectorType[]> {
 
 /**
  * The site a charger goes into. Landlord users have no site field: their own site, whatever the body says.
- * Other roles choose one they see (400 otherwise, as for a site that does not exist); a cluster sent with
- * it must be the site's.
+ * Other roles choose one they see (404 'No such site' otherwise, as for a site that does not exist); a
+ * cluster sent with it must be the site's.
  */
 async function siteFor(
   db: Db,
@@ -223,20 +223,20 @@ async function siteFor(
     .select({ id: landlords.id, merchantId: landlords.merchantId })
     .from(landlords)
     .where(and(eq(landlords.id, landlordId), landlordScope(scopeOf(user))));
-  if (!site) throw new Invalid('body.landlordId: No such site');
+  if (!site) throw new NotFound('No such site');
   if (body.merchantId != null && body.merchantId !== site.merchantId) {
     throw new Invalid('body.landlordId: The site must belong to the chosen cluster');
   }
   return site;
 }
 
-/** The brand, connector types and prices the form refers to must exist (400 otherwise, not a 500). */
+/** The brand, connector types and prices the form refers to must exist (404 'No such …' otherwise). */
 async function checkReferences(db: Db, body: ChargerBody): Promise<void> {
   const [brand] = await db
     .select({ id: chargerBrands.id })
     .from(chargerBrands)
     .where(eq(chargerBrands.id, body.chargerBrandId));
-  if (!brand) throw new Invalid('body.chargerBrandId: No such charger brand');
+  if (!brand) throw new NotFound('No such charger brand');
   const typeIds = [...new Set(body.connectors.map((row) => row.connectorTypeId))];
   const priceIds = [...new Set(body.connectors.map((row) => row.priceId))];
   if (typeIds.length > 0) {
@@ -244,11 +244,11 @@ async function checkReferences(db: Db, body: ChargerBody): Promise<void> {
       .select({ id: connectorTypes.id })
       .from(connectorTypes)
       .where(inArray(connectorTypes.id, typeIds));
-    if (found.length !== typeIds.length) throw new Invalid('body.connectors: No such connector type');
+    if (found.length !== typeIds.length) throw new NotFound('No such connector type');
   }
   if (priceIds.length > 0) {
     const found = await db.select({ id: prices.id }).from(prices).where(inArray(prices.id, priceIds));
-    if (found.length !== priceIds.length) throw new Invalid('body.connectors: No such price');
+    if (found.length !== priceIds.length) throw new NotFound('No such price');
   }
 }
 
@@ -308,6 +308,8 @@ export async function createCharger(db: Db, user: AuthUser, body: ChargerBody): 
         landlordId: site.id,
         chargerBrandId: body.chargerBrandId,
         ocppPasswordHash: body.ocppPassword ? hashOcppPassword(body.ocppPassword) : null,
+        // Left out: the column's default (active).
+        active: body.active,
       });
       if (body.connectors.length > 0) {
         await tx.insert(connectors).values(
@@ -372,6 +374,8 @@ export async function updateCharger(
           merchantId: site.merchantId,
           landlordId: site.id,
           chargerBrandId: body.chargerBrandId,
+          // Left out: unchanged.
+          active: body.active,
           // Absent keeps the password, null removes it.
           ...(body.ocppPassword === undefined
             ? {}

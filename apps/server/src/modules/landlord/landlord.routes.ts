@@ -18,6 +18,7 @@ import {
   createLandlord,
   deleteLandlord,
   getLandlord,
+  LANDLORD_NOT_FOUND,
   landlordDropdown,
   listLandlords,
   updateLandlord,
@@ -25,6 +26,8 @@ import {
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['landlord'];
+/** `{ id }`: beyond the integer column it answers this area's 404, like any missing id. */
+const params = idParam(LANDLORD_NOT_FOUND);
 
 export const landlordRoutes =
   ({ db }: Services): FastifyPluginAsyncZod =>
@@ -55,7 +58,7 @@ export const landlordRoutes =
       '/api/landlord/:id',
       {
         config: { permission: 'landlord.read' },
-        schema: { tags, params: idParam, response: { 200: landlordResponse, ...errors } },
+        schema: { tags, params, response: { 200: landlordResponse, ...errors } },
       },
       async (request) => ({
         landlord: await getLandlord(db, scopeOf(authOf(request).user), request.params.id),
@@ -84,7 +87,7 @@ export const landlordRoutes =
         schema: {
           tags,
           description: 'Saves the Site Setting form (business hours replaced), or only `{ active }`.',
-          params: idParam,
+          params,
           body: landlordPatchBody,
           response: { 200: messageResponse, ...errors },
         },
@@ -98,7 +101,7 @@ export const landlordRoutes =
       '/api/landlord/:id',
       {
         config: { permission: 'landlord.delete' },
-        schema: { tags, params: idParam, response: { 200: messageResponse, 409: errorResponse, ...errors } },
+        schema: { tags, params, response: { 200: messageResponse, 409: errorResponse, ...errors } },
       },
       async (request) => {
         await deleteLandlord(db, scopeOf(authOf(request).user), request.params.id);

@@ -15,6 +15,10 @@ import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, landlordScope, scopeOf } from '../../plugins/scope.ts';
+import { requireProvince } from '../reference/reference.service.ts';
+
+/** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
+export const LANDLORD_NOT_FOUND = 'Landlord not found';
 
 export const LANDLORD_SORTS_SQL = {
   id: landlords.id,
@@ -115,7 +119,7 @@ export async function getLandlord(db: Db, scope: DataScope, id: number): Promise
     .from(landlords)
     .innerJoin(merchants, eq(merchants.id, landlords.merchantId))
     .where(and(eq(landlords.id, id), landlordScope(scope)));
-  if (!row) throw new NotFound('Landlord not found');
+  if (!row) throw new NotFound(LANDLORD_NOT_FOUND);
   const hours = await db
     .select({
       dayOfWeek: landlordBusinessHours.dayOfWeek,
@@ -165,7 +169,7 @@ async function clusterForNewSite(db: Db, user: AuthUser, body: LandlordBody): Pr
       .select({ id: merchants.id })
       .from(merchants)
       .where(eq(merchants.id, body.merchantId));
-    if (!found) throw new Invalid('body.merchantId: No such cluster');
+    if (!found) throw new NotFound('No such cluster');
     return found.id;
   }
   if (user.adminRole === 'merchant' && user.merchantId !== null) return user.merchantId;
@@ -181,6 +185,7 @@ async function clusterForNewSite(db: Db, user: AuthUser, body: LandlordBody): Pr
 
 export async function createLandlord(db: Db, user: AuthUser, body: LandlordBody): Promise<number> {
   const merchantId = await clusterForNewSite(db, user, body);
+  await requireProvince(db, body.provinceId);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(landlords)
@@ -210,7 +215,7 @@ export async function updateLandlord(
     .select({ merchantId: landlords.merchantId })
     .from(landlords)
     .where(and(eq(landlords.id, id), landlordScope(scope)));
-  if (!current) throw new NotFound('Landlord not found');
+  if (!current) throw new NotFound(LANDLORD_NOT_FOUND);
   if (!('nameEn' in body)) {
     await db
       .update(landlords)
@@ -221,6 +226,7 @@ export async function updateLandlord(
   if (body.merchantId !== undefined && body.merchantId !== current.merchantId) {
     throw new Invalid("body.merchantId: The cluster of a site can't change");
   }
+  await requireProvince(db, body.provinceId);
   await db.transaction(async (tx) => {
     await tx
       .update(landlords)
@@ -240,6 +246,6 @@ export async function deleteLandlord(db: Db, scope: DataScope, id: number): Prom
     .select({ active: landlords.active })
     .from(landlords)
     .where(and(eq(landlords.id, id), landlordScope(scope)));
-  if (!row) throw new NotFound('Landlord not found');
+  if (!row) throw new NotFound(LANDLORD_NOT_FOUND);
   await deleteUnlessUsed(row.active, () => db.delete(landlords).where(eq(landlords.id, id)));
 }

@@ -19,12 +19,15 @@ import {
   deleteMerchant,
   getMerchant,
   listMerchants,
+  MERCHANT_NOT_FOUND,
   merchantDropdown,
   updateMerchant,
 } from './merchant.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['merchant'];
+/** `{ id }`: beyond the integer column it answers this area's 404, like any missing id. */
+const params = idParam(MERCHANT_NOT_FOUND);
 
 export const merchantRoutes =
   ({ db }: Services): FastifyPluginAsyncZod =>
@@ -54,7 +57,7 @@ export const merchantRoutes =
       '/api/merchant/:id',
       {
         config: { permission: 'merchant.read' },
-        schema: { tags, params: idParam, response: { 200: merchantResponse, ...errors } },
+        schema: { tags, params, response: { 200: merchantResponse, ...errors } },
       },
       async (request) => ({
         merchant: await getMerchant(db, scopeOf(authOf(request).user), request.params.id),
@@ -75,7 +78,7 @@ export const merchantRoutes =
         schema: {
           tags,
           description: 'Saves the Cluster Setting form, or only `{ active }`.',
-          params: idParam,
+          params,
           body: merchantPatchBody,
           response: { 200: messageResponse, ...errors },
         },
@@ -89,7 +92,7 @@ export const merchantRoutes =
       '/api/merchant/:id',
       {
         config: { permission: 'merchant.write' },
-        schema: { tags, params: idParam, response: { 200: messageResponse, 409: errorResponse, ...errors } },
+        schema: { tags, params, response: { 200: messageResponse, 409: errorResponse, ...errors } },
       },
       async (request) => {
         await deleteMerchant(db, scopeOf(authOf(request).user), request.params.id);

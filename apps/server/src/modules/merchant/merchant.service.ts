@@ -12,6 +12,10 @@ import { landlords, merchants } from '../../db/schema/index.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import { type DataScope, landlordScope, merchantScope } from '../../plugins/scope.ts';
+import { requireProvince } from '../reference/reference.service.ts';
+
+/** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
+export const MERCHANT_NOT_FOUND = 'Merchant not found';
 
 export const MERCHANT_SORTS_SQL = {
   id: merchants.id,
@@ -115,12 +119,13 @@ export async function getMerchant(db: Db, scope: DataScope, id: number): Promise
     .select({ ...MERCHANT_ROW_COLUMNS, ...MERCHANT_DETAIL_COLUMNS, provinceId: merchants.provinceId })
     .from(merchants)
     .where(and(eq(merchants.id, id), merchantScope(scope)));
-  if (!row) throw new NotFound('Merchant not found');
+  if (!row) throw new NotFound(MERCHANT_NOT_FOUND);
   const sites = await sitesOf(db, scope, [id]);
   return { ...row, landlords: sites.get(id) ?? [] };
 }
 
 export async function createMerchant(db: Db, body: MerchantBody): Promise<number> {
+  await requireProvince(db, body.provinceId);
   const [row] = await db.insert(merchants).values(body).returning({ id: merchants.id });
   return row!.id;
 }
@@ -132,12 +137,13 @@ export async function updateMerchant(
   id: number,
   body: MerchantBody | { active: boolean },
 ): Promise<void> {
+  if ('provinceId' in body) await requireProvince(db, body.provinceId);
   const updated = await db
     .update(merchants)
     .set({ ...body, updatedAt: sql`now()` })
     .where(and(eq(merchants.id, id), merchantScope(scope)))
     .returning({ id: merchants.id });
-  if (updated.length === 0) throw new NotFound('Merchant not found');
+  if (updated.length === 0) throw new NotFound(MERCHANT_NOT_FOUND);
 }
 
 /** 404 outside the scope; 409 while active or while sites or users refer to it. */
@@ -146,6 +152,6 @@ export async function deleteMerchant(db: Db, scope: DataScope, id: number): Prom
     .select({ active: merchants.active })
     .from(merchants)
     .where(and(eq(merchants.id, id), merchantScope(scope)));
-  if (!row) throw new NotFound('Merchant not found');
+  if (!row) throw new NotFound(MERCHANT_NOT_FOUND);
   await deleteUnlessUsed(row.active, () => db.delete(merchants).where(eq(merchants.id, id)));
 }

@@ -18,12 +18,15 @@ import {
   deleteParty,
   getParty,
   listParties,
+  PARTY_NOT_FOUND,
   partyDropdown,
   updateParty,
 } from './party.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['party'];
+/** `{ id }`: beyond the integer column it answers this area's 404, like any missing id. */
+const params = idParam(PARTY_NOT_FOUND);
 
 export const partyRoutes =
   ({ db }: Services): FastifyPluginAsyncZod =>
@@ -51,7 +54,7 @@ export const partyRoutes =
       '/api/party/:id',
       {
         config: { permission: 'party.read' },
-        schema: { tags, params: idParam, response: { 200: partyResponse, ...errors } },
+        schema: { tags, params, response: { 200: partyResponse, ...errors } },
       },
       async (request) => ({ party: await getParty(db, scopeOf(authOf(request).user), request.params.id) }),
     );
@@ -70,7 +73,7 @@ export const partyRoutes =
         schema: {
           tags,
           description: 'Saves the Group Setting form (its sites cannot change), or only `{ active }`.',
-          params: idParam,
+          params,
           body: partyPatchBody,
           response: { 200: messageResponse, ...errors },
         },
@@ -84,7 +87,7 @@ export const partyRoutes =
       '/api/party/:id',
       {
         config: { permission: 'party.write' },
-        schema: { tags, params: idParam, response: { 200: messageResponse, 409: errorResponse, ...errors } },
+        schema: { tags, params, response: { 200: messageResponse, 409: errorResponse, ...errors } },
       },
       async (request) => {
         await deleteParty(db, scopeOf(authOf(request).user), request.params.id);

@@ -6,6 +6,9 @@ import { Invalid, NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import { type DataScope, landlordScope, partyScope } from '../../plugins/scope.ts';
 
+/** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
+export const PARTY_NOT_FOUND = 'Party not found';
+
 const SORTS = {
   id: parties.id,
   nameEn: parties.nameEn,
@@ -99,7 +102,7 @@ export async function getParty(db: Db, scope: DataScope, id: number): Promise<Pa
     .select(partyColumns)
     .from(parties)
     .where(and(eq(parties.id, id), partyScope(scope)));
-  if (!row) throw new NotFound('Party not found');
+  if (!row) throw new NotFound(PARTY_NOT_FOUND);
   const sites = (await sitesOf(db, scope, [id])).get(id);
   return { ...row, landlordIds: sites?.ids ?? [], landlordNameEns: sites?.names ?? [] };
 }
@@ -112,11 +115,11 @@ export async function createParty(db: Db, body: PartyBody): Promise<number> {
     .select({ id: landlords.id })
     .from(landlords)
     .where(inArray(landlords.id, landlordIds));
-  if (found.length !== landlordIds.length) throw new Invalid('body.landlordIds: No such site');
+  if (found.length !== landlordIds.length) throw new NotFound('No such site');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(parties)
-      .values({ nameEn: body.nameEn, nameTh: body.nameTh })
+      .values({ nameEn: body.nameEn, nameTh: body.nameTh, active: body.active })
       .returning({ id: parties.id });
     const id = row!.id;
     await tx.insert(partyLandlords).values(landlordIds.map((landlordId) => ({ partyId: id, landlordId })));
@@ -135,7 +138,7 @@ export async function updateParty(
     .select({ id: parties.id })
     .from(parties)
     .where(and(eq(parties.id, id), partyScope(scope)));
-  if (!row) throw new NotFound('Party not found');
+  if (!row) throw new NotFound(PARTY_NOT_FOUND);
   if (!('nameEn' in body)) {
     await db.update(parties).set({ active: body.active, updatedAt: sql`now()` }).where(eq(parties.id, id));
     return;
@@ -150,7 +153,7 @@ export async function updateParty(
     throw new Invalid("body.landlordIds: The sites of a group can't change");
   await db
     .update(parties)
-    .set({ nameEn: body.nameEn, nameTh: body.nameTh, updatedAt: sql`now()` })
+    .set({ nameEn: body.nameEn, nameTh: body.nameTh, active: body.active, updatedAt: sql`now()` })
     .where(eq(parties.id, id));
 }
 
@@ -160,6 +163,6 @@ export async function deleteParty(db: Db, scope: DataScope, id: number): Promise
     .select({ active: parties.active })
     .from(parties)
     .where(and(eq(parties.id, id), partyScope(scope)));
-  if (!row) throw new NotFound('Party not found');
+  if (!row) throw new NotFound(PARTY_NOT_FOUND);
   await deleteUnlessUsed(row.active, () => db.delete(parties).where(eq(parties.id, id)));
 }

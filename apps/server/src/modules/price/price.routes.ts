@@ -17,12 +17,15 @@ import {
   deletePrice,
   getPrice,
   listPrices,
+  PRICE_NOT_FOUND,
   priceDropdown,
   updatePrice,
 } from './price.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['price'];
+/** `{ id }`: beyond the integer column it answers this area's 404, like any missing id. */
+const params = idParam(PRICE_NOT_FOUND);
 
 export const priceRoutes =
   ({ db }: Services): FastifyPluginAsyncZod =>
@@ -54,7 +57,7 @@ export const priceRoutes =
         schema: {
           tags,
           description: 'One plan with its weekday and dated overrides (empty lists when none).',
-          params: idParam,
+          params,
           response: { 200: priceResponse, ...errors },
         },
       },
@@ -83,7 +86,7 @@ export const priceRoutes =
         schema: {
           tags,
           description: 'Saves the Price Setting form (override rows replaced), or only `{ active }`.',
-          params: idParam,
+          params,
           body: pricePatchBody,
           response: { 200: messageResponse, ...errors },
         },
@@ -101,7 +104,7 @@ export const priceRoutes =
           tags,
           description:
             "Inactive plans only; a plan a connector uses answers 409 Can't delete already used item.",
-          params: idParam,
+          params,
           response: { 200: messageResponse, 409: errorResponse, ...errors },
         },
       },

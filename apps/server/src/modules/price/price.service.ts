@@ -14,6 +14,9 @@ import { priceOverrides, priceOverrideWeekdays, prices } from '../../db/schema/i
 import { NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 
+/** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
+export const PRICE_NOT_FOUND = 'Price not found';
+
 export const PRICE_SORTS_SQL = {
   id: prices.id,
   descEn: prices.descEn,
@@ -115,7 +118,7 @@ const wallMinute = (timestamp: string) => timestamp.replace('T', ' ').slice(0, 1
 
 export async function getPrice(db: Db, id: number): Promise<Price> {
   const [row] = await db.select(priceColumns).from(prices).where(eq(prices.id, id));
-  if (!row) throw new NotFound('Price not found');
+  if (!row) throw new NotFound(PRICE_NOT_FOUND);
   const weekly = await db
     .select()
     .from(priceOverrideWeekdays)
@@ -160,6 +163,8 @@ function columnsOf(body: PriceBody) {
     penaltyBahtPerMin: bahtNumeric(body.penaltyBahtPerMin),
     penaltyDcFullBahtPerMin: bahtNumeric(body.penaltyDCFullBahtPerMin),
     penaltyDcFullDelayMin: body.penaltyDCFullDelayMin,
+    // Left out: the column's default on insert (active), unchanged on update.
+    active: body.active,
   };
 }
 
@@ -204,7 +209,7 @@ export async function createPrice(db: Db, body: PriceBody): Promise<number> {
 /** Saves the form (override rows replaced in the same transaction), or only `{ active }`. */
 export async function updatePrice(db: Db, id: number, body: PriceBody | { active: boolean }): Promise<void> {
   const [current] = await db.select({ id: prices.id }).from(prices).where(eq(prices.id, id));
-  if (!current) throw new NotFound('Price not found');
+  if (!current) throw new NotFound(PRICE_NOT_FOUND);
   if (!('descEn' in body)) {
     await db.update(prices).set({ active: body.active, updatedAt: sql`now()` }).where(eq(prices.id, id));
     return;
@@ -223,6 +228,6 @@ export async function updatePrice(db: Db, id: number, body: PriceBody | { active
 /** 409 while active, or while a connector charges with it (ON DELETE RESTRICT); its overrides go with it. */
 export async function deletePrice(db: Db, id: number): Promise<void> {
   const [row] = await db.select({ active: prices.active }).from(prices).where(eq(prices.id, id));
-  if (!row) throw new NotFound('Price not found');
+  if (!row) throw new NotFound(PRICE_NOT_FOUND);
   await deleteUnlessUsed(row.active, () => db.delete(prices).where(eq(prices.id, id)));
 }

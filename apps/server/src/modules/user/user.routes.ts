@@ -12,10 +12,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { exportUsers } from './user.export.ts';
-import { createUser, deleteUser, listUsers, requireKind, updateUser } from './user.service.ts';
+import {
+  createUser,
+  deleteUser,
+  listUsers,
+  requireKind,
+  USER_NOT_FOUND,
+  updateUser,
+} from './user.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['user'];
+/** `{ id }`: beyond the integer column it answers this area's 404, like any missing id. */
+const params = idParam(USER_NOT_FOUND);
 
 /**
  * One path serves both user screens: the route names the wider permission (Member Mobile User, admin and
@@ -79,7 +88,7 @@ export const userRoutes =
           description:
             'Saves the user modal; `type` must be the user’s. A new role, link or lock applies from the user’s ' +
             'next request; a lock ends their sessions.',
-          params: idParam,
+          params,
           body: userBody,
           response: { 200: messageResponse, 409: errorResponse, 502: errorResponse, ...errors },
         },
@@ -97,7 +106,7 @@ export const userRoutes =
         schema: {
           tags,
           description: 'Deletes an inactive user (409 while active or still referred to).',
-          params: idParam,
+          params,
           response: { 200: messageResponse, 409: errorResponse, ...errors },
         },
       },

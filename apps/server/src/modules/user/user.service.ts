@@ -21,6 +21,9 @@ import type { Mailer } from '../../lib/mail.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createInvitation, mailInvitation } from '../auth/invitation.ts';
 
+/** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
+export const USER_NOT_FOUND = 'User not found';
+
 /** What the write calls need besides the database: the mailer for invitations and the app's address. */
 export interface UserContext {
   db: Db;
@@ -165,8 +168,8 @@ interface Links {
 }
 
 /**
- * The links the role needs, checked against the database: the cluster, group and site must exist and the
- * site must be in the cluster. Links the role does not need are dropped.
+ * The links the role needs, checked against the database: the cluster, group and site must exist (404 'No
+ * such …' otherwise) and the site must be in the cluster (400). Links the role does not need are dropped.
  */
 async function linksFor(db: Db, body: AdminUserBody): Promise<Links> {
   const needs = ROLE_LINKS[body.adminRole];
@@ -180,18 +183,18 @@ async function linksFor(db: Db, body: AdminUserBody): Promise<Links> {
       .select({ id: merchants.id })
       .from(merchants)
       .where(eq(merchants.id, links.merchantId));
-    if (!found) throw new Invalid('body.merchantId: No such cluster');
+    if (!found) throw new NotFound('No such cluster');
   }
   if (links.partyId !== null) {
     const [found] = await db.select({ id: parties.id }).from(parties).where(eq(parties.id, links.partyId));
-    if (!found) throw new Invalid('body.partyId: No such group');
+    if (!found) throw new NotFound('No such group');
   }
   if (links.landlordId !== null) {
     const [site] = await db
       .select({ merchantId: landlords.merchantId })
       .from(landlords)
       .where(eq(landlords.id, links.landlordId));
-    if (!site) throw new Invalid('body.landlordId: No such site');
+    if (!site) throw new NotFound('No such site');
     if (site.merchantId !== links.merchantId) {
       throw new Invalid(`body.landlordId: ${USER_MESSAGES.siteOutsideCluster}`);
     }
@@ -287,7 +290,7 @@ export async function updateUser(
     })
     .from(users)
     .where(and(eq(users.id, id), eq(users.type, body.type)));
-  if (!current) throw new NotFound('User not found');
+  if (!current) throw new NotFound(USER_NOT_FOUND);
   const locking = body.active === false && current.active;
   if (id === caller.id) {
     if (body.type === 'admin' && body.adminRole !== current.adminRole)
@@ -325,6 +328,6 @@ export async function deleteUser(db: Db, caller: AuthUser, id: number): Promise<
     .select({ active: users.active })
     .from(users)
     .where(and(eq(users.id, id), inArray(users.type, writableKinds(caller))));
-  if (!row) throw new NotFound('User not found');
+  if (!row) throw new NotFound(USER_NOT_FOUND);
   await deleteUnlessUsed(row.active, () => db.delete(users).where(eq(users.id, id)));
 }
