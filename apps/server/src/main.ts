@@ -48,6 +48,19 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+/**
+ * Last resort, not a fix: every input path handles its own errors (docs/decisions.md, Hardening). Should a
+ * bug still throw past them, the process state can't be trusted: log it as one fatal line and exit, for the
+ * supervisor to restart (README: "Run under a supervisor"). Chargers reconnect by themselves.
+ */
+function fatal(kind: string) {
+  return (error: unknown) => {
+    app.log.fatal({ err: error }, `${kind}: exiting for the supervisor to restart the server`);
+    process.exit(1);
+  };
+}
+process.on('uncaughtException', fatal('uncaught exception'));
+process.on('unhandledRejection', fatal('unhandled rejection'));
 
 try {
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });

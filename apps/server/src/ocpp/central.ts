@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import os from 'node:os';
 import type { Duplex } from 'node:stream';
+import { isChargerId } from '@ev/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { RecentCalls } from './calls.ts';
 import type { CallOptions, ChargerCommands, CommandAction, CommandOutcome } from './commands.ts';
 import { verifyOcppPassword } from './password.ts';
-import { RPCServer, TimeoutError } from './rpc.ts';
+import { createOcpp16Validator, toOcpp16Frame } from './protocol.ts';
+import { createRPCError, RPCServer, TimeoutError } from './rpc.ts';
 import { backOfficeStatus, ChargePointStore } from './store.ts';
 import {
   chargerTime,
@@ -16,11 +19,15 @@ import {
   startTransaction,
   stopTransaction,
 } from './transactions.ts';
+import { OCPP_PATH, refuseUpgrade, screenUpgrade } from './upgrade.ts';
 
-/** The path chargers connect to: /ocpp/{chargerId}. */
-export const OCPP_PATH = '/ocpp';
 /** Consecutive malformed frames tolerated (each answered with a CALLERROR) before a charger is disconnected. */
 const MAX_BAD_MESSAGES = 20;
+/**
+ * The largest frame a charger may send. The biggest legitimate 1.6 frame is a StopTransaction carrying a long
+ * session's meter values (hundreds of kB); the ws default (100 MiB) would let one charger exhaust memory.
+ */
+export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 
 /** The part of ocpp-rpc's server-side client used here. */
 interface RpcClient {
@@ -28,9 +35,11 @@ interface RpcClient {
   handle(
     method: string,
     handler: (call: {
+      messageId: string;
       params: Record<string, unknown>;
     }) => Record<string, unknown> | Promise<Record<string, unknown>>,
   ): void;
+  sendRaw(message: string): void;
   call(method: string, params?: unknown, options?: Record<string, unknown>): Promise<unknown>;
   close(options?: Record<string, unknown>): Promise<unknown>;
   on(event: string, listener: (event: unknown) => void): unknown;
@@ -62,7 +71,11 @@ export class OcppCentral {
       pingIntervalMs: 30_000,
       deferPingsOnActivity: true,
       maxBadMessages: MAX_BAD_MESSAGES,
+      // Duck-typed: ocpp-rpc only calls `subprotocol` and `validate` (its typings name private fields too).
+      strictModeValidators: [createOcpp16Validator() as never],
+      wssOptions: { maxPayload: MAX_FRAME_BYTES },
     });
+    this.server.on('error', (error: unknown) => this.log.error({ err: error }, 'OCPP: server error'));
     this.server.auth((accept, reject, handshake) => {
       void this.admit(handshake.endpoint, handshake.identity, handshake.password, handshake.protocols).then(
         (refusal) =>
@@ -90,12 +103,16 @@ export class OcppCentral {
   /** Routes WebSocket upgrades on /ocpp/* of this HTTP server to the central system. */
   attach(httpServer: Server): void {
     httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const path = (request.url ?? '').split('?')[0] ?? '';
-      if (path.startsWith(`${OCPP_PATH}/`)) {
-        void this.server.handleUpgrade(request, socket as never, head);
-      } else {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      // Every byte of an upgrade is a stranger's until the charger is admitted: nothing it holds may throw.
+      const verdict = screenUpgrade(request);
+      if ('status' in verdict) {
+        refuseUpgrade(socket, verdict.status, verdict.message);
+        return;
       }
+      this.server.handleUpgrade(request, socket as never, head).catch((error: unknown) => {
+        this.log.error({ err: error, chargerId: verdict.chargerId }, 'OCPP: upgrade failed');
+        refuseUpgrade(socket, 500, 'Internal error');
+      });
     });
     const sweepMs = Math.min(10_000, Math.max(250, (this.config.ocpp.heartbeatIntervalS * 1000) / 4));
     this.sweeper = setInterval(() => {
@@ -114,7 +131,7 @@ export class OcppCentral {
   ): Promise<{ code: number; message: string } | null> {
     if (endpoint !== OCPP_PATH) return { code: 404, message: 'Not found' };
     if (!protocols.has('ocpp1.6')) return { code: 400, message: 'Subprotocol ocpp1.6 required' };
-    if (identity.length === 0 || identity.length > 48) return { code: 404, message: 'Unknown charger' };
+    if (!isChargerId(identity)) return { code: 400, message: 'Invalid charger id' };
     const charger = await this.store.admission(identity);
     if (!charger) return { code: 404, message: 'Unknown charger' };
     if (!charger.active) return { code: 403, message: 'Charger is inactive' };
@@ -126,6 +143,9 @@ export class OcppCentral {
 
   private onClient(client: RpcClient): void {
     const id = client.identity;
+    // Every frame ocpp-rpc sends goes through sendRaw: its CALLERRORs leave with OCPP 1.6's codes.
+    const sendRaw = client.sendRaw.bind(client);
+    client.sendRaw = (message) => sendRaw(typeof message === 'string' ? toOcpp16Frame(message) : message);
     const previous = this.clients.get(id);
     this.clients.set(id, client);
     // A charger reconnecting before its old socket noticed: the new connection wins.
@@ -148,8 +168,29 @@ export class OcppCentral {
       this.log.warn({ chargerId: id, error: error?.message }, 'OCPP: malformed frame');
     });
 
+    const recent = new RecentCalls();
+    /**
+     * Registers a handler: a retransmitted call gets the first answer (RecentCalls), and an unexpected
+     * failure is logged and answered as InternalError without its details (no SQL or stack reaches a charger).
+     */
+    const handle = (
+      method: string,
+      run: (params: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>,
+    ) =>
+      client.handle(method, ({ messageId, params }) =>
+        recent.answer(messageId, method, params, async () => {
+          try {
+            return await run(params);
+          } catch (error) {
+            if ((error as { rpcErrorCode?: string }).rpcErrorCode) throw error;
+            this.log.error({ err: error, chargerId: id, method }, 'OCPP: handling a call failed');
+            throw createRPCError('InternalError', 'Internal error');
+          }
+        }),
+      );
+
     const heartbeatIntervalS = this.config.ocpp.heartbeatIntervalS;
-    client.handle('BootNotification', ({ params }) => {
+    handle('BootNotification', (params) => {
       this.store.booted(
         id,
         {
@@ -162,8 +203,8 @@ export class OcppCentral {
       );
       return { status: 'Accepted', currentTime: new Date().toISOString(), interval: heartbeatIntervalS };
     });
-    client.handle('Heartbeat', () => ({ currentTime: new Date().toISOString() }));
-    client.handle('StatusNotification', ({ params }) => {
+    handle('Heartbeat', () => ({ currentTime: new Date().toISOString() }));
+    handle('StatusNotification', (params) => {
       const number = params.connectorId as number;
       // Connector 0 is the charger as a whole: its connectors report their own statuses.
       if (number > 0) {
@@ -177,8 +218,8 @@ export class OcppCentral {
       }
       return {};
     });
-    client.handle('Authorize', () => ({ idTagInfo: { status: 'Accepted' } }));
-    client.handle('StartTransaction', async ({ params }) => {
+    handle('Authorize', () => ({ idTagInfo: { status: 'Accepted' } }));
+    handle('StartTransaction', async (params) => {
       const transactionId = await startTransaction(
         this.db,
         id,
@@ -186,7 +227,7 @@ export class OcppCentral {
       );
       return { transactionId, idTagInfo: { status: 'Accepted' } };
     });
-    client.handle('MeterValues', async ({ params }) => {
+    handle('MeterValues', async (params) => {
       await recordMeterValues(
         this.db,
         id,
@@ -194,15 +235,15 @@ export class OcppCentral {
       );
       return {};
     });
-    client.handle('StopTransaction', async ({ params }) => {
+    handle('StopTransaction', async (params) => {
       const known = await stopTransaction(this.db, id, params as Parameters<typeof stopTransaction>[2]);
       if (!known)
         this.log.warn({ chargerId: id, transactionId: params.transactionId }, 'OCPP: unknown transaction');
       return { idTagInfo: { status: 'Accepted' } };
     });
-    client.handle('DataTransfer', () => ({ status: 'UnknownVendorId' }));
-    client.handle('DiagnosticsStatusNotification', () => ({}));
-    client.handle('FirmwareStatusNotification', () => ({}));
+    handle('DataTransfer', () => ({ status: 'UnknownVendorId' }));
+    handle('DiagnosticsStatusNotification', () => ({}));
+    handle('FirmwareStatusNotification', () => ({}));
   }
 
   private async call(

@@ -6,6 +6,6 @@ import { createRequire } from 'node:module';
  */
 const ocppRpc = createRequire(import.meta.url)('ocpp-rpc') as typeof import('ocpp-rpc');
 
-export const { RPCServer, RPCClient, TimeoutError, createRPCError } = ocppRpc;
+export const { RPCServer, RPCClient, TimeoutError, createRPCError, createValidator } = ocppRpc;
 /** "Send no answer" (its typings describe the value wrongly). */
 export const NO_REPLY = ocppRpc.NOREPLY as unknown as Record<string, unknown>;

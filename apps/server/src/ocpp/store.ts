@@ -1,3 +1,4 @@
+import { isChargerId } from '@ev/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -157,7 +158,37 @@ export class ChargePointStore {
         }
       });
     } catch (error) {
-      this.log.error({ err: error }, 'OCPP: writing charger states failed');
+      // What chargers send is validated before it gets here, but one bad member must never cost every other
+      // charger its state: write each change alone, so only the bad one is lost.
+      this.log.warn({ err: error }, 'OCPP: writing charger states together failed; writing them one by one');
+      await this.writeOneByOne(chargerChanges, statusChanges);
+    }
+  }
+
+  private async writeOneByOne(
+    chargerChanges: Array<[string, ChargerChange]>,
+    statusChanges: Array<{ chargerId: string; number: number } & StatusReport>,
+  ): Promise<void> {
+    const failed: string[] = [];
+    let lastError: unknown = null;
+    const attempt = async (chargerId: string, write: () => Promise<void>) => {
+      try {
+        await write();
+      } catch (error) {
+        failed.push(chargerId);
+        lastError = error;
+      }
+    };
+    for (const change of chargerChanges)
+      await attempt(change[0], () => this.writeChargers(this.db, [change]));
+    for (const change of statusChanges) {
+      await attempt(change.chargerId, () => this.writeStatuses(this.db, [change]));
+    }
+    if (failed.length > 0) {
+      this.log.error(
+        { err: lastError, failed: failed.length, chargerIds: [...new Set(failed)].slice(0, 20) },
+        'OCPP: writing charger states failed',
+      );
     }
   }
 
@@ -261,19 +292,39 @@ export class ChargePointStore {
     const waiting = this.admissions;
     this.admissions = [];
     for (let i = 0; i < waiting.length; i += CHUNK) {
-      const batch = waiting.slice(i, i + CHUNK);
+      // An id that can't be a charger's is nobody: it never reaches the shared query.
+      const batch = waiting.slice(i, i + CHUNK).filter((w) => {
+        if (isChargerId(w.chargerId)) return true;
+        w.resolve(null);
+        return false;
+      });
+      if (batch.length === 0) continue;
       try {
-        const ids = [...new Set(batch.map((w) => w.chargerId))];
-        const rows = await this.db
-          .select({ id: chargers.id, active: chargers.active, passwordHash: chargers.ocppPasswordHash })
-          .from(chargers)
-          .where(sql`${chargers.id} = ${anyOf(ids)}`);
-        const found = new Map(rows.map(({ id, ...admission }) => [id, admission]));
+        const found = await this.lookUp(batch.map((w) => w.chargerId));
         for (const w of batch) w.resolve(found.get(w.chargerId) ?? null);
       } catch (error) {
-        for (const w of batch) w.reject(error);
+        if (batch.length === 1) {
+          batch[0]?.reject(error);
+          continue;
+        }
+        // One member must not fail the others: each is looked up alone, and only what fails alone fails.
+        this.log.warn({ err: error, chargers: batch.length }, 'OCPP: shared admission failed; one by one');
+        for (const w of batch) {
+          await this.lookUp([w.chargerId]).then(
+            (found) => w.resolve(found.get(w.chargerId) ?? null),
+            (alone: unknown) => w.reject(alone),
+          );
+        }
       }
     }
+  }
+
+  private async lookUp(ids: string[]): Promise<Map<string, Admission>> {
+    const rows = await this.db
+      .select({ id: chargers.id, active: chargers.active, passwordHash: chargers.ocppPasswordHash })
+      .from(chargers)
+      .where(sql`${chargers.id} = ${anyOf([...new Set(ids)])}`);
+    return new Map(rows.map(({ id, ...admission }) => [id, admission]));
   }
 
   async close(): Promise<void> {

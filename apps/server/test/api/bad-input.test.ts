@@ -109,6 +109,8 @@ function badBodies(endpoint: Endpoint): Array<[string, unknown]> {
   for (const field of Object.keys(endpoint.valid)) {
     if (typeof endpoint.valid[field] === 'string') {
       cases.push([`${field} holding NUL`, { ...endpoint.valid, [field]: `Ab1${NUL}defgh` }]);
+      // A lone surrogate has no UTF-8 form: refused, never silently replaced on its way to the database.
+      cases.push([`${field} holding a lone surrogate`, { ...endpoint.valid, [field]: 'Ab1\ud800defgh' }]);
     }
   }
   return cases;

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions, meterValues } from '../../src/db/schema/index.ts';
-import { RPCClient } from '../../src/ocpp/rpc.ts';
 import { signedInUser } from '../helpers/factories.ts';
-import { chargerPlace, createChargers, eventually, ocppUrl, simulate } from '../helpers/ocpp.ts';
+import { chargerPlace, createChargers, eventually, rpcClient, simulate } from '../helpers/ocpp.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -135,12 +134,7 @@ describe('OCPP status', () => {
 describe('OCPP frames', () => {
   it('answers malformed frames with OCPP error frames and stays up', async () => {
     await createChargers(t, admin, place, ['RAW-01']);
-    const client = new RPCClient({
-      endpoint: ocppUrl(t),
-      identity: 'RAW-01',
-      protocols: ['ocpp1.6'],
-      reconnect: false,
-    } as never);
+    const client = rpcClient(t, 'RAW-01');
     await client.connect();
     const answers: unknown[] = [];
     client.on('badMessage', ({ buffer }: { buffer: Buffer }) => answers.push(JSON.parse(buffer.toString())));
@@ -155,12 +149,13 @@ describe('OCPP frames', () => {
     const byId = (id: string) => frames.find((f) => Array.isArray(f) && f[1] === id) as unknown[];
     const codes = frames.map((f) => (f as unknown[]).slice(0, 3));
     // A frame whose id can't be read is answered with id '-1'.
-    expect(codes).toContainEqual([4, '-1', 'RpcFrameworkError']);
-    expect(codes).toContainEqual([4, '-1', 'MessageTypeNotSupported']);
+    // Not JSON and an unknown message type: both OCPP 1.6's FormationViolation (never 2.0.1's codes).
+    // (The test client sees each '-1' answer twice: as a message and as a frame it can't match to a call.)
+    const unreadable = codes.filter((c) => c[1] === '-1');
+    expect(unreadable.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(unreadable.map((c) => c[2]))).toEqual(new Set(['FormationViolation']));
     expect(byId('m-1')?.[0]).toBe(4);
-    expect(['TypeConstraintViolation', 'FormationViolation', 'OccurrenceConstraintViolation']).toContain(
-      byId('m-1')?.[2],
-    );
+    expect(['TypeConstraintViolation', 'OccurenceConstraintViolation']).toContain(byId('m-1')?.[2]);
     expect(byId('m-2')?.slice(0, 3)).toEqual([4, 'm-2', 'NotImplemented']);
     // Still connected and served.
     const boot = (await client.call('BootNotification', {

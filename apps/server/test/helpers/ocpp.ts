@@ -1,10 +1,15 @@
 import { parseSse } from '@ev/shared';
 import { type SimulatedChargerSpec, type SimulatorOptions, simulateChargers } from '@ev/tools/simulator';
+import { RPCClient } from '../../src/ocpp/rpc.ts';
 import { createChargerBrand, createLandlord, createMerchant, createPrice } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
 /** ws:// URL of the test server's OCPP endpoint. */
 export const ocppUrl = (t: TestApp) => `${t.url.replace(/^http/, 'ws')}/ocpp`;
+
+/** A bare OCPP 1.6 client of the test server, not yet connected and never reconnecting. */
+export const rpcClient = (t: TestApp, identity: string) =>
+  new RPCClient({ endpoint: ocppUrl(t), identity, protocols: ['ocpp1.6'], reconnect: false } as never);
 
 /** A site with a DC brand and a price: what chargers created through the API need. */
 export async function chargerPlace(t: TestApp) {

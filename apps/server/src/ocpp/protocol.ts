@@ -1,0 +1,141 @@
+import { createRequire } from 'node:module';
+import { unstorableText } from '../lib/text.ts';
+import { createRPCError, createValidator } from './rpc.ts';
+
+/** The CALLERROR codes OCPP-J 1.6 defines (section 4.2.3; the errata keep 'Occurence' and 'FormationViolation'). */
+export const OCPP16_ERROR_CODES = [
+  'NotImplemented',
+  'NotSupported',
+  'InternalError',
+  'ProtocolError',
+  'SecurityError',
+  'FormationViolation',
+  'PropertyConstraintViolation',
+  'OccurenceConstraintViolation',
+  'TypeConstraintViolation',
+  'GenericError',
+] as const;
+export type Ocpp16ErrorCode = (typeof OCPP16_ERROR_CODES)[number];
+const IS_OCPP16_CODE = new Set<string>(OCPP16_ERROR_CODES);
+
+/**
+ * ocpp-rpc speaks OCPP 2.0.1's codes in places, and "corrects" 1.6's spelling to 2.0.1's. Every other code
+ * becomes GenericError.
+ */
+const OCPP16_CODE_OF: Record<string, Ocpp16ErrorCode> = {
+  // Not a valid OCPP-J frame (not JSON, not an array, a message id that is not a string, ...).
+  RpcFrameworkError: 'FormationViolation',
+  // A message type other than CALL, CALLRESULT and CALLERROR: not the PDU structure 1.6 knows.
+  MessageTypeNotSupported: 'FormationViolation',
+  FormatViolation: 'FormationViolation',
+  OccurrenceConstraintViolation: 'OccurenceConstraintViolation',
+};
+
+export function toOcpp16ErrorCode(code: unknown): Ocpp16ErrorCode {
+  if (typeof code !== 'string') return 'GenericError';
+  if (IS_OCPP16_CODE.has(code)) return code as Ocpp16ErrorCode;
+  return OCPP16_CODE_OF[code] ?? 'GenericError';
+}
+
+/**
+ * The one place every CALLERROR we send passes through (ocpp-rpc sends all frames with `sendRaw`): its error
+ * code becomes one of OCPP 1.6's. Other frames pass untouched.
+ */
+export function toOcpp16Frame(frame: string): string {
+  if (!frame.startsWith('[4,')) return frame;
+  try {
+    const parsed = JSON.parse(frame) as unknown[];
+    if (!Array.isArray(parsed) || parsed[0] !== 4) return frame;
+    const code = toOcpp16ErrorCode(parsed[2]);
+    if (code === parsed[2]) return frame;
+    parsed[2] = code;
+    return JSON.stringify(parsed);
+  } catch {
+    return frame;
+  }
+}
+
+/** OCPP 1.6 "integer" is 32 bits (31 bits and a sign): our columns hold exactly that. */
+export const INT32_MAX = 2_147_483_647;
+const INT32_MIN = -2_147_483_648;
+
+/** Which 1.6 code a failed JSON-schema keyword stands for. */
+const CODE_OF_KEYWORD: Record<string, Ocpp16ErrorCode> = {
+  type: 'TypeConstraintViolation',
+  required: 'OccurenceConstraintViolation',
+  minItems: 'OccurenceConstraintViolation',
+  maxItems: 'OccurenceConstraintViolation',
+  additionalItems: 'OccurenceConstraintViolation',
+  minProperties: 'OccurenceConstraintViolation',
+  maxProperties: 'OccurenceConstraintViolation',
+  // A property the action does not have: the payload does not conform to the action's PDU.
+  additionalProperties: 'FormationViolation',
+  maxLength: 'PropertyConstraintViolation',
+  minLength: 'PropertyConstraintViolation',
+  pattern: 'PropertyConstraintViolation',
+  format: 'PropertyConstraintViolation',
+  enum: 'PropertyConstraintViolation',
+  const: 'PropertyConstraintViolation',
+  maximum: 'PropertyConstraintViolation',
+  minimum: 'PropertyConstraintViolation',
+  exclusiveMaximum: 'PropertyConstraintViolation',
+  exclusiveMinimum: 'PropertyConstraintViolation',
+  multipleOf: 'PropertyConstraintViolation',
+};
+
+interface SchemaError {
+  keyword: string;
+  params?: { limit?: unknown };
+}
+
+type JsonSchema = { [key: string]: unknown };
+
+/** Every `integer` of the schemas gets the 32-bit bounds OCPP 1.6 gives the type (the JSON schemas omit them). */
+function withInt32Bounds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withInt32Bounds);
+  if (node === null || typeof node !== 'object') return node;
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) copy[key] = withInt32Bounds(value);
+  const type = copy.type;
+  if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
+    copy.maximum = Math.min(typeof copy.maximum === 'number' ? copy.maximum : INT32_MAX, INT32_MAX);
+    copy.minimum = Math.max(typeof copy.minimum === 'number' ? copy.minimum : INT32_MIN, INT32_MIN);
+  }
+  return copy;
+}
+
+interface RpcValidator {
+  readonly subprotocol: string;
+  validate(schemaId: string, params: unknown): boolean;
+}
+
+/**
+ * The strict-mode validator of 'ocpp1.6' (it replaces ocpp-rpc's own): the official 1.6 JSON schemas with
+ * 32-bit integers, no text PostgreSQL cannot store (NUL, lone surrogates), and failures named with 1.6's
+ * codes. So nothing a charger sends can fail in the database as our error: it is refused as the charger's.
+ */
+export function createOcpp16Validator(): RpcValidator {
+  const schemas = createRequire(import.meta.url)('ocpp-rpc/lib/schemas/ocpp1_6.json') as unknown[];
+  const inner = createValidator('ocpp1.6', withInt32Bounds(schemas) as object) as unknown as RpcValidator;
+  return {
+    subprotocol: 'ocpp1.6',
+    validate(schemaId, params) {
+      const textIssue = unstorableText(params);
+      if (textIssue) throw createRPCError('PropertyConstraintViolation', textIssue, {});
+      try {
+        return inner.validate(schemaId, params);
+      } catch (error) {
+        const { details, message } = error as { details?: { errors?: SchemaError[] }; message?: string };
+        const first = details?.errors?.[0];
+        if (!first) throw error;
+        const int32Bound =
+          (first.keyword === 'maximum' && first.params?.limit === INT32_MAX) ||
+          (first.keyword === 'minimum' && first.params?.limit === INT32_MIN);
+        const code = int32Bound
+          ? 'TypeConstraintViolation'
+          : (CODE_OF_KEYWORD[first.keyword] ?? 'FormationViolation');
+        throw createRPCError(code, message ?? '', details);
+      }
+    },
+  };
+}
