@@ -10,8 +10,14 @@ describe('redactUrl', () => {
     ['/a?x=1&emailToken=e-t&y=2', '/a?x=1&emailToken=[Redacted]&y=2'],
     ['/a?ACCESSTOKEN=abc', '/a?ACCESSTOKEN=[Redacted]'],
     ['/a?accessToken=one&accessToken=two', '/a?accessToken=[Redacted]&accessToken=[Redacted]'],
-    ['/a?accessToken=abc#frag', '/a?accessToken=[Redacted]#frag'],
+    // The server's query parser does not stop at '#': neither does the redaction.
+    ['/a?accessToken=abc#frag', '/a?accessToken=[Redacted]'],
     ['/a?accessToken=', '/a?accessToken=[Redacted]'],
+    // Names are read decoded, as the query parser reads them.
+    ['/a?acc%65ssToken=abc&x=1', '/a?acc%65ssToken=[Redacted]&x=1'],
+    ['/a?%61ccessToken=abc', '/a?%61ccessToken=[Redacted]'],
+    ['/a?email%54oken=e&tok%65n=t', '/a?email%54oken=[Redacted]&tok%65n=[Redacted]'],
+    ['/a?x=%ZZ&accessToken=abc', '/a?x=%ZZ&accessToken=[Redacted]'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -1,10 +1,35 @@
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_QUERY = /([?&](?:accessToken|token|emailToken)=)[^&#]*/gi;
+/** Query parameters holding secrets, compared in lower case after decoding. */
+const SECRET_PARAMETERS = new Set(['accesstoken', 'token', 'emailtoken']);
 
-/** Removes token values from a URL before it is logged. */
+/** A parameter name as the query parser reads it: `+` is a space, %XX escapes decoded (kept raw if malformed). */
+function parameterName(raw: string): string {
+  const name = raw.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * Removes secret values from a URL before it is logged. Names are compared after decoding, as the server's
+ * query parser reads them (`?acc%65ssToken=` is `accessToken`); the whole value goes, up to the next `&`.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[Redacted]');
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const parameters = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      if (equals < 0) return part;
+      const raw = part.slice(0, equals);
+      return SECRET_PARAMETERS.has(parameterName(raw).toLowerCase()) ? `${raw}=[Redacted]` : part;
+    });
+  return `${url.slice(0, start + 1)}${parameters.join('&')}`;
 }
 
 /** Paths redacted wherever they appear in a log line: tokens and passwords never reach the logs. */

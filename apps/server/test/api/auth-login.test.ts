@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authFailures } from '../../src/db/schema/index.ts';
 import { LOGIN_LIMITS } from '../../src/modules/auth/auth.service.ts';
+import { delayAfter } from '../../src/modules/auth/throttle.ts';
 import { createUser } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ TRUST_PROXY: '1' });
 });
 afterAll(() => t.close());
 // Every test starts unthrottled: all calls come from 127.0.0.1, whose failures would otherwise add up.
@@ -90,54 +91,76 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('sign-in throttling', () => {
-  it('refuses the 6th attempt on one account within the window, even with the right password', async () => {
+  /** The test server trusts X-Forwarded-For, so a test can sign in from several addresses. */
+  const from = (address: string, email: string, pass: string) =>
+    t.call('POST', '/api/auth/login', {
+      body: { email, pass, type: 'admin' },
+      headers: { 'x-forwarded-for': address },
+    });
+  const { freeFailures } = LOGIN_LIMITS;
+
+  it('lets 30 simultaneous right sign-ins to one account all through', async () => {
+    const user = await createUser(t);
+    const all = await Promise.all(Array.from({ length: 30 }, () => signIn(user.email, user.pass)));
+    expect(all.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(new Set(all.map((r) => r.body.accessToken)).size).toBe(30);
+    // One account's sign-ins from one address take turns: 30 scrypt runs in a row.
+  }, 120_000);
+
+  it('makes one address wait after its free failures on an account, and the wait grows', async () => {
     const user = await createUser(t, { email: 'throttled@example.com' });
-    const other = await createUser(t);
     // Failures under any spelling of the address count against the one account.
     const spellings = ['throttled@example.com', 'THROTTLED@example.com', ' Throttled@Example.com'];
-    const failures = await Promise.all(
-      Array.from({ length: LOGIN_LIMITS.perAccount }, (_, i) => signIn(spellings[i % 3]!, `Wrong-${i}-pass`)),
-    );
-    expect(failures.map((r) => r.status)).toEqual(Array(LOGIN_LIMITS.perAccount).fill(401));
-
-    const sixth = await signIn(user.email, user.pass);
-    expectThrottled(sixth, LOGIN_LIMITS.windowMs);
-    expect(sixth.body.accessToken).toBeUndefined();
-
-    // Other accounts are not affected.
-    expect((await signIn(other.email, other.pass)).status).toBe(200);
+    for (let i = 0; i < freeFailures; i++) {
+      expect((await from('10.0.0.1', spellings[i % 3]!, `Wrong-${i}-pass`)).status).toBe(401);
+    }
+    // Right password, but within the wait: refused without saying whether it was right.
+    const waiting = await from('10.0.0.1', user.email, user.pass);
+    expectThrottled(waiting, LOGIN_LIMITS.baseDelayMs);
+    expect(waiting.body.accessToken).toBeUndefined();
+    expect(delayAfter(freeFailures + 1, LOGIN_LIMITS)).toBe(2 * delayAfter(freeFailures, LOGIN_LIMITS));
+    expect(delayAfter(1000, LOGIN_LIMITS)).toBe(LOGIN_LIMITS.maxDelayMs);
+    // After the wait, the right password goes through.
+    await new Promise((resolve) => setTimeout(resolve, LOGIN_LIMITS.baseDelayMs + 100));
+    expect((await from('10.0.0.1', user.email, user.pass)).status).toBe(200);
   });
 
-  it('holds the account limit against a burst of parallel guesses', async () => {
+  it('never locks the account out for others: another address signs in at once', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < freeFailures + 3; i++) await from('10.0.0.66', user.email, 'Wrong-pass1');
+    expect((await from('10.0.0.66', user.email, user.pass)).status).toBe(429);
+    expect((await from('10.0.0.7', user.email, user.pass)).status).toBe(200);
+  });
+
+  it('holds against a burst of parallel guesses: only the free failures are tried', async () => {
     const user = await createUser(t);
     const burst = await Promise.all(Array.from({ length: 12 }, () => signIn(user.email, 'Wrong-pass1')));
     const statuses = burst.map((r) => r.status);
-    // Each guess is recorded before it is checked, so no more than the limit are ever tried.
-    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount);
-    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    // Attempts of one account and address take turns, so each sees the failures before it.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(freeFailures);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - freeFailures);
   });
 
-  it('refuses any account from an address after 20 failures across different emails', async () => {
+  it('stops an address after its failures across accounts reach the ceiling', async () => {
     const user = await createUser(t);
-    const failures = await Promise.all(
-      Array.from({ length: LOGIN_LIMITS.perAddress }, (_, i) =>
-        signIn(`stranger-${i}@example.com`, 'Wrong-pass1'),
-      ),
-    );
-    expect(failures.map((r) => r.status)).toEqual(Array(LOGIN_LIMITS.perAddress).fill(401));
-
-    // A fresh email, with its right password, from the same address (127.0.0.1).
-    expectThrottled(await signIn(user.email, user.pass), LOGIN_LIMITS.windowMs);
+    // All but the last failure recorded as earlier attempts would have (each costs a scrypt run otherwise).
+    await t.database.db
+      .insert(authFailures)
+      .values(Array.from({ length: LOGIN_LIMITS.perAddress - 1 }, () => ({ key: 'login-ip:10.0.0.9' })));
+    expect((await from('10.0.0.9', 'stranger@example.com', 'Wrong-pass1')).status).toBe(401);
+    // A fresh email, with its right password, from the same address.
+    expectThrottled(await from('10.0.0.9', user.email, user.pass), LOGIN_LIMITS.addressWindowMs);
+    // Another address is not affected.
+    expect((await from('10.0.0.10', user.email, user.pass)).status).toBe(200);
   });
 
-  it("clears an account's failure count on a success", async () => {
+  it("clears an account's failures from that address on a success", async () => {
     const user = await createUser(t);
     const wrong = () => signIn(user.email, 'Wrong-pass1');
-    const almostAll = await Promise.all(Array.from({ length: LOGIN_LIMITS.perAccount - 1 }, wrong));
-    expect(almostAll.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    for (let i = 0; i < freeFailures - 1; i++) expect((await wrong()).status).toBe(401);
     expect((await signIn(user.email, user.pass)).status).toBe(200);
-    expect((await wrong()).status).toBe(401);
-    // Without the reset, that was the 5th failure and this would be refused.
+    for (let i = 0; i < freeFailures - 1; i++) expect((await wrong()).status).toBe(401);
+    // Without the reset, those were failures past the free ones and this would wait.
     expect((await signIn(user.email, user.pass)).status).toBe(200);
   });
 });
