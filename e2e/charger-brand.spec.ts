@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
 import {
   answer,
+  clearData,
   columnHeader,
   exportSheet,
   goToPage,
@@ -17,6 +17,7 @@ import {
   switchOffAndDelete,
 } from './fixtures/list.ts';
 import { shoot } from './fixtures/screenshot.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // One worker, in order: the create test adds a brand that the filter and export tests would count.
@@ -66,7 +67,7 @@ test.describe('as admin', () => {
     await expect(firstRow(page)).toContainText('ABB Terra 184');
     await expect(firstRow(page)).toContainText('50.00 kW');
 
-    await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+    await clearData(page);
     await expect(rangeText(page)).toHaveText('1-2 of 5');
     await expect(nameFilter(page)).toHaveValue('');
     await expect(page).not.toHaveURL(/name=|powerType=/);

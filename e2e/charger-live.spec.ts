@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
 import { chargerRow, connectorRow, connectorTable, expand } from './fixtures/charger.ts';
 import { opened, rangeText } from './fixtures/list.ts';
 import { modal } from './fixtures/modal.ts';
 import { E2E_BATCH_TOKEN } from './fixtures/ocpp.ts';
+import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // Live OCPP: e2e/serve.ts connects the active demo chargers (LIVE_CHARGER among them) as simulated chargers

@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures/auth.ts';
 import { chargerRow, connectorTable, expand, idFilter } from './fixtures/charger.ts';
 import {
@@ -11,6 +10,7 @@ import {
   switchOffAndDelete,
 } from './fixtures/list.ts';
 import { choose } from './fixtures/modal.ts';
+import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 const form = (page: Page) => page.locator('.setting-form');

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { expect, type Locator, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
 import {
   chargerRow,
@@ -9,9 +8,19 @@ import {
   expand,
   idFilter,
 } from './fixtures/charger.ts';
-import { columnHeader, exportSheet, opened, pick, rangeText, search, selectNamed } from './fixtures/list.ts';
+import {
+  clearData,
+  columnHeader,
+  exportSheet,
+  opened,
+  pick,
+  rangeText,
+  search,
+  selectNamed,
+} from './fixtures/list.ts';
 import { modal } from './fixtures/modal.ts';
 import { OFFLINE_CHARGER } from './fixtures/ocpp.ts';
+import { expect, type Locator, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // Demo data (tools/src/demo-chargers.ts): 145 chargers; Metro Plaza connectors have a blocker (judjodId),
@@ -88,14 +97,14 @@ test.describe('as admin', () => {
     await expect(chargerRow(page, 'TH-MP-SIAMSQUAREB2-01')).toContainText('ABB Terra 184 (50.00 kW)');
     await expect(chargerRow(page, 'TH-MP-SIAMSQUAREB2-02')).toContainText('ABB Terra AC W22 (22.00 kW)');
 
-    await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+    await clearData(page);
     await expect(rangeText(page)).toHaveText(ALL);
     // SELECT ALL picks every brand; one brand then narrows the list to its chargers.
     await pick(page, 'Charger Brand', 'SELECT ALL');
     await search(page);
     await expect(page).toHaveURL(/(chargerBrandId=\d+.*){5}/);
     await expect(rangeText(page)).toHaveText(ALL);
-    await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+    await clearData(page);
     await expect(page).not.toHaveURL(/chargerBrandId/);
     await pick(page, 'Charger Brand', 'Delta DC Wallbox (25.00 kW)');
     await search(page);
@@ -104,7 +113,7 @@ test.describe('as admin', () => {
     for (const row of await chargerRows(page).all())
       await expect(row).toContainText('Delta DC Wallbox (25.00 kW)');
 
-    await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+    await clearData(page);
     await idFilter(page).fill('siamsquareb2');
     await page.getByRole('textbox', { name: 'Connector Name', exact: true }).fill('chademo');
     await search(page);
@@ -112,7 +121,7 @@ test.describe('as admin', () => {
     await expect(chargerRow(page, 'TH-MP-SIAMSQUAREB2-01')).toBeVisible();
 
     // The connector id takes digits only.
-    await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+    await clearData(page);
     const connectorId = page.getByRole('textbox', { name: 'Connector Id', exact: true });
     await connectorId.fill('id-10003');
     await expect(connectorId).toHaveValue('10003');

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginAs, userDetailRow } from './fixtures/auth.ts';
 import { LEAVE_WARNING } from './fixtures/list.ts';
 import { answerDiscard } from './fixtures/modal.ts';
 import { shoot } from './fixtures/screenshot.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // One worker, in order: the save test changes the one contact row the other tests read.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { loginAs, loginThroughUi } from './fixtures/auth.ts';
+import { expect, test } from './fixtures/test.ts';
 import { ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
 const LANDING_TITLE = 'Term&Condition and Privacy Policy';

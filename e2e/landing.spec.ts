@@ -1,5 +1,5 @@
-import { expect, type Locator, test } from '@playwright/test';
 import { loginThroughUi, userDetailRow } from './fixtures/auth.ts';
+import { expect, type Locator, test } from './fixtures/test.ts';
 import { SPEC_USERS } from './fixtures/users.ts';
 
 const { email } = SPEC_USERS.landing;

@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures/auth.ts';
 import {
   answer,
+  clearData,
   columnHeader,
   deleteRefusedAsUsed,
   exportSheet,
@@ -17,6 +17,7 @@ import {
   sortBy,
   switchOffAndDelete,
 } from './fixtures/list.ts';
+import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // One worker, in order: the create test adds a site that the filter and export tests would count.
@@ -103,7 +104,7 @@ test.describe('as admin', () => {
     await page.goBack();
     await expect(page).toHaveURL(/sort=nameEn&order=asc/);
     await expect(rows(page).first().locator('td:nth-child(4)')).toHaveText(names[0] ?? '');
-    await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+    await clearData(page);
     await expect(rangeText(page)).toHaveText(/^1-10 of \d+$/);
     await expect(page).not.toHaveURL(/merchantId=|businessHoursType=/);
   });

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 const TERMS_EN = 'Terms and Conditions';
 const TERMS_TH = 'ข้อกำหนดและเงื่อนไข';

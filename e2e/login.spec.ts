@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { headerUserLink, loginThroughUi, notification, userDetailRow } from './fixtures/auth.ts';
+import { expect, test } from './fixtures/test.ts';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
 test.describe('login', () => {

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
 import {
+  clearData,
   confirmDelete,
   exportSheet,
   LEAVE_WARNING,
@@ -21,6 +21,7 @@ import {
   selectedValue,
 } from './fixtures/modal.ts';
 import { shoot } from './fixtures/screenshot.ts';
+import { expect, type Locator, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // One worker, in order: the create test adds a member that the filter tests would count.
@@ -30,7 +31,6 @@ test.describe.configure({ mode: 'default' });
 const cell = (row: Locator, index: number) => row.locator('td').nth(index);
 /** A text filter of the filter bar. */
 const filterBox = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-const clear = (page: Page) => page.getByRole('button', { name: 'Clear Data', exact: true }).click();
 
 test.describe('as admin', () => {
   test.beforeEach(async ({ page }) => {
@@ -58,19 +58,19 @@ test.describe('as admin', () => {
     ].entries()) {
       await expect(cell(somchai, index)).toHaveText(text);
     }
-    await clear(page);
+    await clearData(page);
     await expect(rangeText(page)).toHaveText('1-10 of 40');
 
     await filterBox(page, 'Email').fill('example.co.th');
     await search(page);
     await expect(rangeText(page)).toHaveText('1-8 of 8');
-    await clear(page);
+    await clearData(page);
 
     await filterBox(page, 'Mobile Number').fill('0891234567');
     await search(page);
     await expect(rangeText(page)).toHaveText('1-1 of 1');
     await expect(cell(rows(page).first(), 1)).toHaveText('สมหญิง ใจงาม');
-    await clear(page);
+    await clearData(page);
 
     await pickFilter(page, 'Verify Email', 'Not Verified');
     await pickFilter(page, 'Verify Mobile Number', 'Not Verified');
@@ -82,14 +82,14 @@ test.describe('as admin', () => {
       expect(texts).toEqual(['Not Verified', 'Not Verified', 'Not Verified', 'Not Verified']);
     }
     await expect(rowWith(page, 'krit.sombat@example.com')).toContainText('Locked');
-    await clear(page);
+    await clearData(page);
 
     await pickFilter(page, 'Type', 'Ruejai');
     await search(page);
     await expect(rangeText(page)).toHaveText('1-9 of 9');
     for (const type of await rows(page).locator('td:nth-child(1)').allTextContents())
       expect(type).toBe('Ruejai');
-    await clear(page);
+    await clearData(page);
 
     for (const [title, key] of [
       ['Type', 'partnerUserType'],

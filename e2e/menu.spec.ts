@@ -1,6 +1,6 @@
 import type { AdminRole } from '@ev/shared';
-import { expect, type Page, test } from '@playwright/test';
 import { headerUserLink, loginAs, notification, userDetailRow } from './fixtures/auth.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 /**

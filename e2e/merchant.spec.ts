@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginAs, notification } from './fixtures/auth.ts';
 import {
   answer,
+  clearData,
   deleteRefusedAsUsed,
   exportSheet,
   goToPage,
@@ -12,6 +12,7 @@ import {
   rowWith,
   switchOffAndDelete,
 } from './fixtures/list.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 const clusterRow = (page: Page, name: string) => rowWith(page, name);
@@ -67,7 +68,7 @@ test('filter, sort and page the clusters, open one and come back to the same lis
   );
 
   // Clear Data resets the filters and searches again.
-  await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+  await clearData(page);
   await expect(rangeText(page)).toHaveText(/^1-5 of 1\d$/);
   await expect(page).not.toHaveURL(/internal=/);
 });

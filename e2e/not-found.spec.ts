@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures/auth.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 const TITLE = "Sorry, this page can't be found.";

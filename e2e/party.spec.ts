@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures/auth.ts';
 import {
   answer,
+  clearData,
   deleteRefusedAsUsed,
   goToPage,
   LEAVE_WARNING,
@@ -15,6 +15,7 @@ import {
   sortBy,
   switchOffAndDelete,
 } from './fixtures/list.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // One worker, in order: the create test adds a group that the filter test would count.
@@ -45,7 +46,7 @@ test('filter, sort and page the groups, open one and come back to the same list'
   await expect(page.getByRole('tooltip')).toContainText('Siam Square Parking B2');
   await expect(page.getByRole('tooltip').getByRole('listitem')).toHaveCount(8);
 
-  await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+  await clearData(page);
   await expect(rangeText(page)).toHaveText('1-2 of 4');
   await sortBy(page, 'Name', 'nameEn', 'asc');
   await expect(rows(page).first()).toContainText('Bangkok Shopping Malls');

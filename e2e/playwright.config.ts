@@ -24,7 +24,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A whole user story (create, edit, switch off, delete) on 2 cores shared by two browsers, the server and
+  // its database: 30 s was too tight in CI (a save still under way failed the story). Each step still waits
+  // at most the expect timeout below, so a step that hangs fails as soon as it would have.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'ev-e2e-results'),

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures/auth.ts';
 import {
   answer,
+  clearData,
   columnHeader,
   exportSheet,
   goToPage,
@@ -17,6 +17,7 @@ import {
   switchOffAndDelete,
 } from './fixtures/list.ts';
 import { shoot } from './fixtures/screenshot.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // One worker, in order: the create tests add plans that the filter and export tests would count.
@@ -82,7 +83,7 @@ test.describe('as admin', () => {
     await expect(rows(page).first()).toContainText('45.00');
 
     // Description matches either language.
-    await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+    await clearData(page);
     await expect(page).not.toHaveURL(/method=/);
     await descFilter(page).fill('dc');
     await descFilter(page).press('Enter');
@@ -91,7 +92,7 @@ test.describe('as admin', () => {
     await search(page);
     await expect(rangeText(page)).toHaveText('1-1 of 1');
     await expect(rows(page).first()).toContainText('AC Residents (condominium)');
-    await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+    await clearData(page);
     await expect(rangeText(page)).toHaveText(`1-2 of ${DEMO_TOTAL}`);
 
     await sortBy(page, 'Baht/kWh', 'bahtPerKwh', 'asc');

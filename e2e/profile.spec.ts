@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   clickAndExpectSaved,
   headerUserLink,
@@ -7,6 +6,7 @@ import {
   notification,
   userDetailRow,
 } from './fixtures/auth.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
 const DISCARD = 'Changes will not be saved. Do you want to proceed ?';

@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, expect, test } from '@playwright/test';
 import { loginThroughUi, userDetailRow } from './fixtures/auth.ts';
+import { type Browser, type BrowserContext, expect, test } from './fixtures/test.ts';
 import { SPEC_USERS } from './fixtures/users.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { clickAndExpectSaved, loginAs, loginThroughUi, notification } from './fixtures/auth.ts';
 import { waitForResetLink } from './fixtures/outbox.ts';
+import { expect, test } from './fixtures/test.ts';
 import { E2E_PASSWORD, SPEC_USERS } from './fixtures/users.ts';
 
 const { email } = SPEC_USERS.reset;

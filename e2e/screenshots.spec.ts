@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { loginAs, loginThroughUi, userDetailRow } from './fixtures/auth.ts';
 import { E2E_BATCH_TOKEN } from './fixtures/ocpp.ts';
 import { shoot } from './fixtures/screenshot.ts';
+import { expect, test } from './fixtures/test.ts';
 import { ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
 test('login page', async ({ page }) => {

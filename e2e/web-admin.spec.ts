@@ -1,6 +1,6 @@
-import { expect, type Locator, test } from '@playwright/test';
 import { loginAs, loginThroughUi, notification } from './fixtures/auth.ts';
 import {
+  clearData,
   confirmDelete,
   exportSheet,
   LEAVE_WARNING,
@@ -25,6 +25,7 @@ import {
 } from './fixtures/modal.ts';
 import { waitForResetLink } from './fixtures/outbox.ts';
 import { shoot } from './fixtures/screenshot.ts';
+import { expect, type Locator, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
 // One worker, in order: the create test adds a user that the filter tests would count.
@@ -57,7 +58,7 @@ test('filter by email, cluster, group (SELECT ALL), site narrowed by cluster, ro
   await expect(cell(row, 3)).toHaveText('ThaiWay Petroleum Stations');
   await expect(cell(row, 4)).toHaveText('-');
   await expect(cell(row, 6)).toHaveText('Available');
-  await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+  await clearData(page);
   await expect(page).not.toHaveURL(/email=/);
   await expect(rangeText(page)).toHaveText(/^1-10 of \d+$/);
 
@@ -76,7 +77,7 @@ test('filter by email, cluster, group (SELECT ALL), site narrowed by cluster, ro
   await expect(rangeText(page)).toHaveText('1-1 of 1');
   await expect(rows(page).first()).toContainText('jirawat.p@example.com');
   await expect(cell(rows(page).first(), 2)).toHaveText('Site');
-  await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+  await clearData(page);
 
   // SELECT ALL picks every group: the users of any group.
   await pickFilter(page, 'Group Name', 'SELECT ALL');
@@ -86,7 +87,7 @@ test('filter by email, cluster, group (SELECT ALL), site narrowed by cluster, ro
   for (const name of ['Bangkok Shopping Malls', 'Northern Route', 'Southern Beaches', 'Corporate Fleet']) {
     await expect(rows(page).filter({ hasText: name }).first()).toBeVisible();
   }
-  await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+  await clearData(page);
 
   // Role and status.
   await pickFilter(page, 'Role', 'Customer station');
@@ -103,7 +104,7 @@ test('filter by email, cluster, group (SELECT ALL), site narrowed by cluster, ro
   await expect(rowWith(page, 'siriporn.k@example.com')).toBeVisible();
   await expect(rowWith(page, 'e2e-locked@example.com')).toBeVisible();
   await expect(rows(page).filter({ hasText: 'Available' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Clear Data', exact: true }).click();
+  await clearData(page);
 
   // Every column sorts on the server by its key.
   for (const [title, key] of [

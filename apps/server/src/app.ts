@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -31,6 +32,7 @@ import { OcppCentral } from './ocpp/central.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { Services } from './services.ts';
 
 export interface BuildOptions {
@@ -56,6 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app, config);
   registerErrorHandler(app);
   registerInputGuard(app);
 
@@ -88,6 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       security: [{ accessToken: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with a `.meta({ id })` become `$ref`s in the routes; this puts their definitions in components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import '@fontsource/sarabun/400.css';
 import '@fontsource/sarabun/500.css';
 import '@fontsource/sarabun/600.css';
