@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterQueryOf, readListState } from './use-list-state.ts';
+import { filterQueryOf, LatestParams, readListState } from './use-list-state.ts';
 
 const SPEC = { merchantId: 'many', internal: 'one' } as const;
 const read = (query: string) => readListState(SPEC, new URLSearchParams(query));
@@ -35,5 +35,45 @@ describe('filterQueryOf', () => {
     expect(query).toBe('merchantId=2&merchantId=1&internal=true');
     expect(read(`${query}&page=1`).filterQuery).toBe(query);
     expect(filterQueryOf(SPEC, { internal: '', merchantId: [] })).toBe('');
+  });
+});
+
+describe('LatestParams', () => {
+  const ask = (latest: LatestParams, change: (params: URLSearchParams) => void) => {
+    const next = latest.current();
+    change(next);
+    latest.ask(next);
+    return next.toString();
+  };
+
+  it('builds an update on the one before it while the render still shows the old URL', () => {
+    const latest = new LatestParams();
+    latest.render('active=false&page=1');
+    // Clear Data, then a sort before the cleared URL has rendered: the sort keeps the filters cleared.
+    const cleared = ask(latest, (params) => params.delete('active'));
+    latest.render('active=false&page=1');
+    const sorted = ask(latest, (params) => params.set('sort', 'adminRole'));
+    expect(cleared).toBe('page=1');
+    expect(sorted).toBe('page=1&sort=adminRole');
+  });
+
+  it('keeps later updates pending when an earlier one renders', () => {
+    const latest = new LatestParams();
+    latest.render('a=1');
+    ask(latest, (params) => params.set('b', '2'));
+    ask(latest, (params) => params.set('c', '3'));
+    latest.render('a=1&b=2');
+    expect(latest.current().toString()).toBe('a=1&b=2&c=3');
+    latest.render('a=1&b=2&c=3');
+    expect(latest.current().toString()).toBe('a=1&b=2&c=3');
+  });
+
+  it('starts afresh from a URL it did not ask for (back, forward, a link)', () => {
+    const latest = new LatestParams();
+    latest.render('a=1');
+    ask(latest, (params) => params.set('b', '2'));
+    latest.render('z=9');
+    expect(latest.current().toString()).toBe('z=9');
+    expect(ask(latest, (params) => params.set('page', '2'))).toBe('z=9&page=2');
   });
 });

@@ -1,5 +1,5 @@
 import { LIST_PAGE_SIZE } from '@ev/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How a filter lives in the URL: 'many' is a repeated param (`merchantId=1&merchantId=2`), 'one' a single value. */
@@ -92,18 +92,57 @@ export function filterQueryOf<S extends FilterSpec>(spec: S, filters: FilterValu
 }
 
 /**
+ * The params the next list update builds on. react-router hands a functional `setSearchParams` update the
+ * params of the last render, not of the latest URL, and navigations render in a transition: an update that
+ * lands before the previous one has rendered (a quick click, a busy machine) would build on the old URL and
+ * undo it (Clear Data, then a sort, brought the cleared filters back). This remembers the updates asked for
+ * until a render shows them; a render of any other URL (back/forward, a link) starts afresh from it.
+ */
+export class LatestParams {
+  private rendered = '';
+  /** The URL the pending updates were built on, and the pending updates in order. */
+  private base = '';
+  private pending: string[] = [];
+
+  /** Called on every commit with the query the screen now shows. */
+  render(query: string): void {
+    this.rendered = query;
+    if (this.pending.length === 0 || query === this.base) return;
+    const reached = this.pending.indexOf(query);
+    this.pending = reached >= 0 ? this.pending.slice(reached + 1) : [];
+    this.base = query;
+  }
+
+  /** The params as the updates asked so far will leave them. */
+  current(): URLSearchParams {
+    return new URLSearchParams(this.pending.at(-1) ?? this.rendered);
+  }
+
+  /** Records an update on its way to the URL. */
+  ask(next: URLSearchParams): void {
+    if (this.pending.length === 0) this.base = this.rendered;
+    this.pending.push(next.toString());
+  }
+}
+
+/**
  * The state of a list screen, kept in the URL search params so reload, back/forward and the return from a
  * setting page restore it. Only the keys of `spec` (and page, size, sort, order) are read.
  */
 export function useListState<S extends FilterSpec>(spec: S): ListState<S> {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
+  const [latest] = useState(() => new LatestParams());
+  // On commit, not in render: a render of a transition can be thrown away; what was committed is what the
+  // user clicks on.
+  useLayoutEffect(() => latest.render(key), [latest, key]);
 
   const state = useMemo(() => readListState(spec, new URLSearchParams(key)), [key, spec]);
 
   const search = useCallback(
     (filters: FilterValues<S>) =>
-      setParams((previous) => {
+      setParams(() => {
+        const previous = latest.current();
         const next = new URLSearchParams();
         writeFilters(spec, filters, next);
         for (const name of ['size', 'sort', 'order'] as const) {
@@ -111,15 +150,16 @@ export function useListState<S extends FilterSpec>(spec: S): ListState<S> {
           if (value) next.set(name, value);
         }
         next.set('page', '1');
+        latest.ask(next);
         return next;
       }),
-    [setParams, spec],
+    [setParams, spec, latest],
   );
 
   const setPaging = useCallback<ListState<S>['setPaging']>(
     ({ page, size, sort, order }) =>
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
+      setParams(() => {
+        const next = latest.current();
         for (const name of PAGING_KEYS) next.delete(name);
         next.set('page', String(page));
         next.set('size', String(size));
@@ -127,9 +167,10 @@ export function useListState<S extends FilterSpec>(spec: S): ListState<S> {
           next.set('sort', sort);
           next.set('order', order);
         }
+        latest.ask(next);
         return next;
       }),
-    [setParams],
+    [setParams, latest],
   );
 
   return { ...state, search, setPaging };
