@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import rootPackage from '../../package.json' with { type: 'json' };
+import { precompress } from './precompress.ts';
 
 // Libraries change less often than our code: separate chunks stay cached across releases.
 const vendorGroups = [
@@ -10,7 +11,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The footer shows the version of the whole product, which lives in the root package.json.
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   server: { proxy: { '/api': 'http://localhost:3000' } },

@@ -30,6 +30,7 @@ import { selfRoutes } from './modules/self/self.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { OcppCentral } from './ocpp/central.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   registerErrorHandler(app);
   registerInputGuard(app);
 
@@ -118,6 +120,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text file (apps/web/precompress.ts): sent as asked.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,152 @@
+/**
+ * What the web app costs a browser on a slow line: loads `/login` cold in Debian's Chromium, signs in, then
+ * opens `/charger` from the menu, and reports per step the bytes transferred (the DevTools protocol's
+ * encoded lengths: what crossed the wire, headers included) against the same responses decoded (what the
+ * server sent before it compressed anything: the baseline, measured in the same run), for JS+CSS and for
+ * everything, plus the time to a usable screen on an emulated 10 Mbit/s line with 40 ms latency.
+ *
+ *   npm run bench:web        (builds the web app if stale; PGlite in memory)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@ev/server/app';
+import { loadConfig } from '@ev/server/config';
+import { openDatabase } from '@ev/server/db/client';
+import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
+import { type CDPSession, chromium, type Page } from 'playwright-core';
+import { buildIfStale } from '../tools/build-if-stale.mjs';
+
+const ADMIN = { email: 'bench-admin@example.com', pass: 'BenchAdmin1' };
+/** 10 Mbit/s down, 5 up, 40 ms: a site office on mobile data. */
+const LINE = {
+  offline: false,
+  latency: 40,
+  downloadThroughput: 10_000_000 / 8,
+  uploadThroughput: 5_000_000 / 8,
+};
+
+interface Response {
+  url: string;
+  type: string;
+  encoded: number;
+  decoded: number;
+}
+
+/** Collects every response of the page with its encoded (wire) and decoded sizes. */
+function recorder(cdp: CDPSession) {
+  const pending = new Map<string, Response>();
+  let done: Response[] = [];
+  cdp.on('Network.responseReceived', (event) => {
+    pending.set(event.requestId, { url: event.response.url, type: event.type, encoded: 0, decoded: 0 });
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    const response = pending.get(event.requestId);
+    if (response) response.decoded += event.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const response = pending.get(event.requestId);
+    if (!response) return;
+    response.encoded = event.encodedDataLength;
+    pending.delete(event.requestId);
+    done.push(response);
+  });
+  return {
+    take(): Response[] {
+      const taken = done;
+      done = [];
+      return taken;
+    },
+  };
+}
+
+const isJsOrCss = (response: Response) =>
+  response.type === 'Script' || response.type === 'Stylesheet' || /\.(m?js|css)(\?|$)/.test(response.url);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (responses: Response[], key: 'encoded' | 'decoded') =>
+  responses.reduce((total, response) => total + response[key], 0);
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
+buildIfStale();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-web-'));
+const database = await openDatabase({});
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  WEB_DIST: path.resolve(import.meta.dirname, '../apps/web/dist'),
+  LOG_LEVEL: 'warn',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.pass,
+});
+await ensureFirstAdmin(database.db, ADMIN.email, ADMIN.pass);
+const app = await buildApp({ db: database.db, databaseKind: database.kind, config });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+
+const rows: Array<{ step: string; responses: Response[]; ms: number }> = [];
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  await cdp.send('Network.emulateNetworkConditions', LINE);
+  const record = recorder(cdp);
+
+  let start = Date.now();
+  await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+  let ms = Date.now() - start;
+  await settle(page);
+  rows.push({ step: 'cold /login', responses: record.take(), ms });
+
+  await page.getByLabel('Username', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.pass);
+  start = Date.now();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL(/\/user-detail$/);
+  await page.getByRole('rowheader', { name: 'Email', exact: true }).waitFor();
+  ms = Date.now() - start;
+  await settle(page);
+  rows.push({ step: 'sign in → /user-detail', responses: record.take(), ms });
+
+  start = Date.now();
+  const menu = page.getByTestId('sidebar-menu');
+  await menu.getByText('Devices', { exact: true }).click();
+  await menu.getByRole('link', { name: 'Charger', exact: true }).click();
+  await page.waitForURL(/\/charger$/);
+  await page.locator('.ant-table-tbody').waitFor();
+  ms = Date.now() - start;
+  await settle(page);
+  rows.push({ step: 'menu → /charger', responses: record.take(), ms });
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`Chromium, emulated line ${LINE.downloadThroughput * 8e-6} Mbit/s, ${LINE.latency} ms\n`);
+console.log(
+  '| step | requests | JS+CSS transferred | JS+CSS decoded (baseline) | ratio | all transferred | all decoded | ready |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
+for (const { step, responses, ms } of rows) {
+  const code = responses.filter(isJsOrCss);
+  const ratio = sum(code, 'decoded') ? sum(code, 'encoded') / sum(code, 'decoded') : 0;
+  console.log(
+    `| ${step} | ${responses.length} | ${kb(sum(code, 'encoded'))} | ${kb(sum(code, 'decoded'))} | ${ratio.toFixed(2)}x | ${kb(sum(responses, 'encoded'))} | ${kb(sum(responses, 'decoded'))} | ${ms} ms |`,
+  );
+}
+for (const { step, responses } of rows) {
+  console.log(`\n${step}:`);
+  for (const response of responses.sort((a, b) => b.encoded - a.encoded).slice(0, 8)) {
+    console.log(
+      `  ${kb(response.encoded).padStart(10)}  ${kb(response.decoded).padStart(10)}  ${response.url.replace(base, '')}`,
+    );
+  }
+}
