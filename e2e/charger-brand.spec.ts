@@ -138,6 +138,13 @@ test.describe('as admin', () => {
     await expect(page.getByText('Name is not whitespace', { exact: true })).toBeVisible();
     await minPower(page).fill('1.234');
     await expect(page.getByText('Min Power must have at most 2 decimals.', { exact: true })).toBeVisible();
+    // Below the minimum stays as typed, after leaving the field too, and says why (no silent 0.01).
+    for (const typed of ['-3', '0.001']) {
+      await minPower(page).fill(typed);
+      await nameField(page).focus();
+      await expect(minPower(page)).toHaveValue(typed);
+      await expect(page.getByText('Min Power must be at least 0.01.', { exact: true })).toBeVisible();
+    }
 
     await nameField(page).fill(name);
     await pick(page, 'Power Type', 'DC');

@@ -162,6 +162,17 @@ test.describe('as admin', () => {
     await expect(perMinute(page)).toHaveValue('0.758');
     await amount(page, 'Baht/hr').fill('1.234');
     await expect(message(page, 'Baht/hr must have at most 2 decimals.')).toBeVisible();
+    // What was typed stays, after leaving the field too: a negative amount is refused with its message,
+    // never turned into 0.
+    await amount(page, 'Baht/hr').fill('-5');
+    await amount(page, 'Penalty delay (min)').focus();
+    await expect(amount(page, 'Baht/hr')).toHaveValue('-5');
+    await expect(message(page, 'Baht/hr must be 0 or more.')).toBeVisible();
+    await amount(page, 'Penalty delay (min)').fill('-1');
+    await amount(page, 'Baht/hr').focus();
+    await expect(amount(page, 'Penalty delay (min)')).toHaveValue('-1');
+    await expect(message(page, 'Penalty delay (min) must be 0 or more.')).toBeVisible();
+    await amount(page, 'Penalty delay (min)').fill('0');
     await amount(page, 'Baht/hr').fill('120');
     await expect(perMinute(page)).toHaveValue('2.000');
     await expect(amount(page, 'Baht/hr')).toHaveAttribute('maxlength', '10');

@@ -1,4 +1,4 @@
-import { type ChargerBrand, type ChargerBrandForm, chargerBrandBody, MIN_POWER_KW_MIN } from '@ev/shared';
+import { type ChargerBrand, type ChargerBrandForm, chargerBrandBody } from '@ev/shared';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useParams } from 'react-router';
 import { HALF } from '../../components/form/fields.tsx';
@@ -58,7 +58,6 @@ function ChargerBrandSetting({ id }: { id: string | undefined }) {
         <Col {...HALF}>
           <Form.Item label="Min Power" name="minPowerKw" required rules={rule('minPowerKw')}>
             <InputNumber<number>
-              min={MIN_POWER_KW_MIN}
               step={0.01}
               maxLength={10}
               formatter={kwFormatter}

@@ -79,7 +79,7 @@ function ConnectorCard({
       <Row gutter={16}>
         <Col {...THIRD}>
           <Form.Item label="Connector Id" name={[name, 'id']} required rules={rule('id')}>
-            <InputNumber min={1} precision={0} maxLength={10} disabled={!isNew} {...FULL} />
+            <InputNumber maxLength={10} disabled={!isNew} {...FULL} />
           </Form.Item>
         </Col>
         <Col {...THIRD}>
@@ -113,12 +113,12 @@ function ConnectorCard({
         </Col>
         <Col {...THIRD}>
           <Form.Item label="Judjod Id" name={[name, 'judjodId']} rules={JUDJOD_RULES}>
-            <InputNumber min={0} precision={0} maxLength={10} placeholder="None" {...FULL} />
+            <InputNumber maxLength={10} placeholder="None" {...FULL} />
           </Form.Item>
         </Col>
         <Col {...THIRD}>
           <Form.Item label="Charging Speed" name={[name, 'maxPowerKw']} required rules={rule('maxPowerKw')}>
-            <InputNumber min={0.01} step={0.01} maxLength={10} suffix="kW" {...FULL} />
+            <InputNumber step={0.01} maxLength={10} suffix="kW" {...FULL} />
           </Form.Item>
         </Col>
         <Col {...THIRD}>

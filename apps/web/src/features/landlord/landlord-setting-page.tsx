@@ -110,12 +110,12 @@ function LandlordSetting({ id }: { id: string | undefined }) {
         </Col>
         <Col {...HALF}>
           <Form.Item label="Latitude" name="latitude" required rules={rule('latitude')}>
-            <InputNumber min={-90} max={90} step={0.000001} style={{ width: '100%' }} />
+            <InputNumber step={0.000001} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col {...HALF}>
           <Form.Item label="Longitude" name="longitude" required rules={rule('longitude')}>
-            <InputNumber min={-180} max={180} step={0.000001} style={{ width: '100%' }} />
+            <InputNumber step={0.000001} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col span={24} style={{ marginBottom: 24 }}>

@@ -58,7 +58,6 @@ function RateCells({
     <>
       <Form.Item name={[name, 'bahtPerKwh']} rules={KWH_RULES} style={{ flex: W.rate, ...CELL }}>
         <InputNumber
-          min={0}
           maxLength={10}
           disabled={method === 'HOUR'}
           placeholder="Baht/kWh"
@@ -68,7 +67,6 @@ function RateCells({
       </Form.Item>
       <Form.Item name={[name, 'bahtPerHour']} rules={HOUR_RULES} style={{ flex: W.rate, ...CELL }}>
         <InputNumber
-          min={0}
           maxLength={10}
           disabled={method === 'KW'}
           placeholder="Baht/hr"

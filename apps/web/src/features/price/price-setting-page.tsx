@@ -34,8 +34,11 @@ const KWH_RULES = [zodRule(bahtAmount(PRICE_LABELS.bahtPerKwh))];
 const HOUR_RULES = [zodRule(bahtAmount(PRICE_LABELS.bahtPerHour))];
 /** Rates, fees and the delay side by side: a third each from md up. */
 const THIRD = { xs: 24, md: 8 };
-/** Every numeric input: max length 10 (section 5), no silent rounding (the schema refuses a third decimal). */
-const NUMBER = { min: 0, maxLength: 10, style: { width: '100%' } };
+/**
+ * Every numeric input: max length 10 (section 5), and nothing changes what was typed: no rounding (the schema
+ * refuses a third decimal) and no `min` (antd would turn a typed -1 into 0 on blur; the rules say why instead).
+ */
+const NUMBER = { maxLength: 10, style: { width: '100%' } };
 
 /** /price/new and /price/{id}; a new id starts a new form. */
 export function PriceSettingPage() {
