@@ -49,7 +49,7 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    logger: loggerOptions(config.logLevel, options.logStream, config.logFormat),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A malformed URL never reaches the error handler: answer it in the same `{ message }` shape.

@@ -38,6 +38,8 @@ const envSchema = z.object({
     .positive()
     .default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: human-readable lines on a terminal, JSON otherwise (files, pipes, services). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUST_PROXY: flag,
   WEB_DIST: z.string().optional(),
   MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
@@ -71,6 +73,7 @@ export interface Config {
   peaTokenC: string | undefined;
   sessionTtlMs: number;
   logLevel: string;
+  logFormat: 'auto' | 'json' | 'pretty';
   trustProxy: boolean;
   /** The built web app to serve, or null to serve the API only. */
   webDist: string | null;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     peaTokenC: e.PEA_TOKEN_C || undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST === '' ? null : path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
     mapTileUrl: e.MAP_TILE_URL.trim() || null,

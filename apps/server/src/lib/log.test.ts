@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from './log.ts';
+import { loggerOptions, prettyLogs, redactUrl } from './log.ts';
 
 describe('redactUrl', () => {
   it.each([
@@ -68,5 +68,27 @@ describe('loggerOptions', () => {
     expect(text).toContain('"url":"/api/events?accessToken=[Redacted]"');
     expect(text).toContain('[Redacted]');
     expect(text).not.toMatch(/p-\d/);
+  });
+});
+
+describe('log format', () => {
+  it('is readable on a terminal and JSON elsewhere, unless LOG_FORMAT forces one', () => {
+    expect(prettyLogs('auto', true)).toBe(true);
+    expect(prettyLogs('auto', false)).toBe(false);
+    expect(prettyLogs('auto', undefined)).toBe(false);
+    expect(prettyLogs('json', true)).toBe(false);
+    expect(prettyLogs('pretty', false)).toBe(true);
+  });
+
+  it('goes through pino-pretty only when pretty, and never when the caller gives a stream', () => {
+    const options = (format: 'json' | 'pretty', stream?: NodeJS.WritableStream) =>
+      loggerOptions('info', stream, format) as { transport?: { target: string }; stream?: unknown };
+    expect(options('pretty').transport?.target).toBe('pino-pretty');
+    expect(options('json').transport).toBeUndefined();
+    const stream = new PassThrough();
+    expect(options('pretty', stream).transport).toBeUndefined();
+    expect(options('pretty', stream).stream).toBe(stream);
+    // Redaction is the logger's, before any format: the same paths either way.
+    expect(loggerOptions('info', undefined, 'pretty')).toMatchObject({ redact: { censor: '[Redacted]' } });
   });
 });

@@ -52,7 +52,24 @@ export const REDACT_PATHS = [
   '*.emailToken',
 ];
 
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+/**
+ * Human-readable lines (pino-pretty) for a person at a terminal; JSON for files, pipes and services, which
+ * parse it. `LOG_FORMAT` forces either. Redaction happens before either format sees a line.
+ */
+export function prettyLogs(format: 'auto' | 'json' | 'pretty', stdoutIsTty: boolean | undefined): boolean {
+  return format === 'pretty' || (format === 'auto' && stdoutIsTty === true);
+}
+
+const PRETTY_TRANSPORT = {
+  target: 'pino-pretty',
+  options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+};
+
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+  format: 'auto' | 'json' | 'pretty' = 'json',
+): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
@@ -61,6 +78,10 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
       },
     },
-    ...(stream ? { stream } : {}),
+    ...(stream
+      ? { stream }
+      : prettyLogs(format, process.stdout.isTTY)
+        ? { transport: PRETTY_TRANSPORT }
+        : {}),
   } as FastifyServerOptions['logger'];
 }
