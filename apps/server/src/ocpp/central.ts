@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import os from 'node:os';
 import type { Duplex } from 'node:stream';
-import { isChargerId } from '@ev/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -131,7 +130,6 @@ export class OcppCentral {
   ): Promise<{ code: number; message: string } | null> {
     if (endpoint !== OCPP_PATH) return { code: 404, message: 'Not found' };
     if (!protocols.has('ocpp1.6')) return { code: 400, message: 'Subprotocol ocpp1.6 required' };
-    if (!isChargerId(identity)) return { code: 400, message: 'Invalid charger id' };
     const charger = await this.store.admission(identity);
     if (!charger) return { code: 404, message: 'Unknown charger' };
     if (!charger.active) return { code: 403, message: 'Charger is inactive' };
