@@ -15,6 +15,7 @@ export * from './schemas/party.ts';
 export * from './schemas/password.ts';
 export * from './schemas/price.ts';
 export * from './schemas/reference.ts';
+export * from './schemas/thai-formats.ts';
 export * from './schemas/user.ts';
 export * from './schemas/user-admin.ts';
 export * from './sse.ts';

@@ -1,3 +1,4 @@
+import { THAI_FORMAT_MESSAGES } from '@ev/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -193,6 +194,31 @@ describe('site setting', () => {
     );
   });
 
+  it('reads, lists and toggles a site whose stored Tel predates the rules; a save asks for a valid one', async () => {
+    const { id } = await createLandlord(t, bangkok.id, { nameEn: 'Legacy Tel', tel: 'abc-😀-ไทย' });
+    const read = await t.call('GET', `/api/landlord/${id}`, { token: admin });
+    expect(read.status).toBe(200);
+    expect(read.body.landlord.tel).toBe('abc-😀-ไทย');
+    const listed = await t.call('GET', `/api/landlord?landlordId=${id}`, { token: admin });
+    expect(listed.body.landlords.map((row: { id: number }) => row.id)).toEqual([id]);
+    expect(
+      (await t.call('PATCH', `/api/landlord/${id}`, { token: admin, body: { active: false } })).status,
+    ).toBe(200);
+
+    const body = { ...form, merchantId: bangkok.id, tel: read.body.landlord.tel };
+    const refused = await t.call('PATCH', `/api/landlord/${id}`, { token: admin, body });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: `body.tel: ${THAI_FORMAT_MESSAGES.telCharacters}` });
+    const fixed = await t.call('PATCH', `/api/landlord/${id}`, {
+      token: admin,
+      body: { ...body, tel: '+6621234567' },
+    });
+    expect(fixed.status).toBe(200);
+    expect((await t.call('GET', `/api/landlord/${id}`, { token: admin })).body.landlord.tel).toBe(
+      '+6621234567',
+    );
+  });
+
   it('toggles only the active flag with {active}', async () => {
     const { id } = await createLandlord(t, bangkok.id, { nameEn: 'Toggle Site' });
     expect(
@@ -242,6 +268,8 @@ describe('site setting', () => {
       'body.meaId: Please enter no more than 255 characters.',
     ],
     [() => ({ ...withCluster(), tel: '0'.repeat(14) }), 'body.tel: Please enter no more than 13 characters.'],
+    [() => ({ ...withCluster(), tel: 'abc-😀-ไทย' }), `body.tel: ${THAI_FORMAT_MESSAGES.telCharacters}`],
+    [() => ({ ...withCluster(), tel: '02 123 45' }), `body.tel: ${THAI_FORMAT_MESSAGES.telDigits}`],
   ])('refuses an invalid form with the spec message (%#)', async (body, message) => {
     const response = await t.call('POST', '/api/landlord', { token: admin, body: body() });
     expect(response.status).toBe(400);

@@ -1,3 +1,4 @@
+import { THAI_FORMAT_MESSAGES } from '@ev/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -147,6 +148,36 @@ describe('cluster setting', () => {
     expect(after).toMatchObject({ nameEn: 'Chiang Mai North', internal: false, taxId: null, active: true });
   });
 
+  it('stores a Tel with dashes or spaces and +66 as typed', async () => {
+    const { id } = await createMerchant(t, { nameEn: 'Phone formats' });
+    for (const tel of ['053-123-456', '081 234 5678', '+66812345678']) {
+      const saved = await t.call('PATCH', `/api/merchant/${id}`, { token: admin, body: { ...form, tel } });
+      expect(saved.status).toBe(200);
+      expect((await t.call('GET', `/api/merchant/${id}`, { token: admin })).body.merchant.tel).toBe(tel);
+    }
+  });
+
+  it('reads, lists and toggles a cluster whose stored Tel and Tax ID predate the rules; a save asks for valid ones', async () => {
+    const { id } = await createMerchant(t, { nameEn: 'MX Legacy', tel: 'abc-😀-ไทย', taxId: '1234' });
+    const read = await t.call('GET', `/api/merchant/${id}`, { token: admin });
+    expect(read.status).toBe(200);
+    expect(read.body.merchant).toMatchObject({ tel: 'abc-😀-ไทย', taxId: '1234' });
+    expect(ids((await list(`merchantId=${id}`)).body)).toEqual([id]);
+    const toggled = await t.call('PATCH', `/api/merchant/${id}`, { token: admin, body: { active: false } });
+    expect(toggled.status).toBe(200);
+
+    const { tel, taxId, ...rest } = read.body.merchant;
+    const body = { ...form, nameEn: rest.nameEn, nameTh: rest.nameTh, tel, taxId };
+    const refused = await t.call('PATCH', `/api/merchant/${id}`, { token: admin, body });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: `body.taxId: ${THAI_FORMAT_MESSAGES.taxIdDigits}` });
+    const fixed = await t.call('PATCH', `/api/merchant/${id}`, {
+      token: admin,
+      body: { ...body, tel: null, taxId: null },
+    });
+    expect(fixed.status).toBe(200);
+  });
+
   it('toggles only the active flag with {active}', async () => {
     const { id } = await createMerchant(t, { nameEn: 'Toggle me' });
     const response = await t.call('PATCH', `/api/merchant/${id}`, { token: admin, body: { active: false } });
@@ -165,6 +196,10 @@ describe('cluster setting', () => {
     [{ ...form, addrEn: 'x'.repeat(256) }, 'body.addrEn: Please enter no more than 255 characters.'],
     [{ ...form, taxId: '01055512345678' }, 'body.taxId: Please enter no more than 13 characters.'],
     [{ ...form, tel: '0'.repeat(14) }, 'body.tel: Please enter no more than 13 characters.'],
+    [{ ...form, taxId: 'abc' }, `body.taxId: ${THAI_FORMAT_MESSAGES.taxIdDigits}`],
+    [{ ...form, taxId: '0105551234568' }, `body.taxId: ${THAI_FORMAT_MESSAGES.taxIdCheckDigit}`],
+    [{ ...form, tel: 'abc-😀-ไทย' }, `body.tel: ${THAI_FORMAT_MESSAGES.telCharacters}`],
+    [{ ...form, tel: '05312345' }, `body.tel: ${THAI_FORMAT_MESSAGES.telDigits}`],
   ])('refuses an invalid form with the spec message (%#)', async (body, message) => {
     const created = await t.call('POST', '/api/merchant', { token: admin, body });
     expect(created.status).toBe(400);

@@ -11,6 +11,7 @@ import {
   optionalText,
   requiredText,
 } from './list.ts';
+import { optionalTel } from './thai-formats.ts';
 
 export const LANDLORD_MESSAGES = {
   /** The spec repeats 'Site Name (EN) is required.' here, a copy-paste defect (docs/spec-deviations.md). */
@@ -76,7 +77,7 @@ export const landlordBody = z.strictObject({
   addrEn: optionalText(255),
   addrTh: optionalText(255),
   provinceId: idSchema().nullish(),
-  tel: optionalText(13),
+  tel: optionalTel,
   active: z.boolean().optional(),
 });
 export type LandlordBody = z.infer<typeof landlordBody>;

@@ -10,6 +10,7 @@ import {
   optionalText,
   requiredText,
 } from './list.ts';
+import { optionalTaxId, optionalTel } from './thai-formats.ts';
 
 export const MERCHANT_MESSAGES = {
   nameEn: 'Cluster Name (EN) is required.',
@@ -29,8 +30,8 @@ export const merchantBody = z.strictObject({
   addrEn: optionalText(255),
   addrTh: optionalText(255),
   provinceId: idSchema().nullish(),
-  taxId: optionalText(13),
-  tel: optionalText(13),
+  taxId: optionalTaxId,
+  tel: optionalTel,
   active: z.boolean().optional(),
 });
 export type MerchantBody = z.infer<typeof merchantBody>;
