@@ -14,7 +14,8 @@ import { buildApp } from '@ev/server/app';
 import { loadConfig } from '@ev/server/config';
 import { openDatabase } from '@ev/server/db/client';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
-import { type CDPSession, chromium, type Page } from 'playwright-core';
+import { isJsOrCss, type Transfer as Response, recordTransfers } from '@ev/tools/transfer';
+import { chromium, type Page } from 'playwright-core';
 import { buildIfStale } from '../tools/build-if-stale.mjs';
 
 const ADMIN = { email: 'bench-admin@example.com', pass: 'BenchAdmin1' };
@@ -26,42 +27,6 @@ const LINE = {
   uploadThroughput: 5_000_000 / 8,
 };
 
-interface Response {
-  url: string;
-  type: string;
-  encoded: number;
-  decoded: number;
-}
-
-/** Collects every response of the page with its encoded (wire) and decoded sizes. */
-function recorder(cdp: CDPSession) {
-  const pending = new Map<string, Response>();
-  let done: Response[] = [];
-  cdp.on('Network.responseReceived', (event) => {
-    pending.set(event.requestId, { url: event.response.url, type: event.type, encoded: 0, decoded: 0 });
-  });
-  cdp.on('Network.dataReceived', (event) => {
-    const response = pending.get(event.requestId);
-    if (response) response.decoded += event.dataLength;
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const response = pending.get(event.requestId);
-    if (!response) return;
-    response.encoded = event.encodedDataLength;
-    pending.delete(event.requestId);
-    done.push(response);
-  });
-  return {
-    take(): Response[] {
-      const taken = done;
-      done = [];
-      return taken;
-    },
-  };
-}
-
-const isJsOrCss = (response: Response) =>
-  response.type === 'Script' || response.type === 'Stylesheet' || /\.(m?js|css)(\?|$)/.test(response.url);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (responses: Response[], key: 'encoded' | 'decoded') =>
   responses.reduce((total, response) => total + response[key], 0);
@@ -70,12 +35,16 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-buildIfStale();
+// WEB_DIST measures a build elsewhere as it is; otherwise apps/web/dist, rebuilt when its sources changed.
+const webDist = process.env.WEB_DIST
+  ? path.resolve(process.env.WEB_DIST)
+  : path.resolve(import.meta.dirname, '../apps/web/dist');
+if (!process.env.WEB_DIST) buildIfStale();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-web-'));
 const database = await openDatabase({});
 const config = loadConfig({
   DATA_DIR: dataDir,
-  WEB_DIST: path.resolve(import.meta.dirname, '../apps/web/dist'),
+  WEB_DIST: webDist,
   LOG_LEVEL: 'warn',
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.pass,
@@ -95,7 +64,7 @@ try {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   await cdp.send('Network.emulateNetworkConditions', LINE);
-  const record = recorder(cdp);
+  const record = recordTransfers(cdp);
 
   let start = Date.now();
   await page.goto(`${base}/login`);
@@ -144,7 +113,9 @@ for (const { step, responses, ms } of rows) {
 }
 for (const { step, responses } of rows) {
   console.log(`\n${step}:`);
-  for (const response of responses.sort((a, b) => b.encoded - a.encoded).slice(0, 8)) {
+  for (const response of responses
+    .sort((a, b) => b.encoded - a.encoded)
+    .slice(0, Number(process.env.BENCH_TOP ?? 8))) {
     console.log(
       `  ${kb(response.encoded).padStart(10)}  ${kb(response.decoded).padStart(10)}  ${response.url.replace(base, '')}`,
     );

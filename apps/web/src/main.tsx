@@ -1,4 +1,3 @@
-import './lib/zod-jitless.ts';
 import '@fontsource/sarabun/400.css';
 import '@fontsource/sarabun/500.css';
 import '@fontsource/sarabun/600.css';

@@ -13,6 +13,7 @@ fs.writeFileSync(
   '<!doctype html><html><head><script type="module" src="/assets/x.js"></script></head><body></body></html>',
 );
 fs.writeFileSync(path.join(webDist, 'assets', 'x.js'), 'export const x = 1;\n');
+fs.writeFileSync(path.join(webDist, 'assets', 'x.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,11 +75,26 @@ describe('the web app', () => {
     }
   });
 
-  it('keeps a hashed asset immutable, with nosniff', async () => {
+  it('keeps a hashed script immutable, with nosniff and CORP but without the document-only headers', async () => {
     const response = await get('/assets/x.js');
     expect(response.status).toBe(200);
-    expectBaseHeaders(response.headers);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'x-xss-protection',
+    ]) {
+      expect(response.headers.get(name), name).toBeNull();
+    }
+  });
+
+  it('keeps every header on an asset that a browser could render as a document (an SVG)', async () => {
+    const response = await get('/assets/x.svg');
+    expect(response.status).toBe(200);
+    expectBaseHeaders(response.headers);
   });
 
   it('sends the headers on a missing asset too', async () => {

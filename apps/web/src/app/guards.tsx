@@ -1,7 +1,4 @@
-import { can, type Permission } from '@ev/shared';
-import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { ForbiddenResult } from '../components/not-found-result.tsx';
 import { useSession } from '../lib/session.ts';
 import { HOME_PATH, LANDING_PATH, LOGIN_PATH } from './route-table.ts';
 
@@ -21,11 +18,4 @@ export function RequireSignedOut() {
   const current = useSession();
   if (current) return <Navigate to={HOME_PATH} replace />;
   return <Outlet />;
-}
-
-/** A screen open to the roles holding `permission` (the one its list or record call needs); others see 403. */
-export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
-  const current = useSession();
-  if (!can(current?.adminRole, permission)) return <ForbiddenResult />;
-  return children;
 }

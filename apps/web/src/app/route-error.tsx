@@ -1,6 +1,8 @@
-import { Button, Result } from 'antd';
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ERROR_TITLE, errorDescription } from '../lib/notify.ts';
+
+// antd's Result carries its status pictures: they load only when a screen has crashed, not with every page.
+const ErrorResult = lazy(() => import('./route-error-result.tsx'));
 
 /** A screen that crashed while rendering: say so in the spec's words and offer a reload. */
 export function RouteError() {
@@ -12,16 +14,9 @@ export function RouteError() {
       : 'Unknown error';
   return (
     <main className="standalone-page">
-      <Result
-        status="error"
-        title={ERROR_TITLE}
-        subTitle={errorDescription(code)}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <ErrorResult code={code} />
+      </Suspense>
     </main>
   );
 }

@@ -1,85 +1,174 @@
 import type { Permission } from '@ev/shared';
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LandingPage } from '../features/auth/landing-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
-import { ChargerListPage } from '../features/charger/charger-list-page.tsx';
-import { ChargerSettingPage } from '../features/charger/charger-setting-page.tsx';
-import { ChargerBrandListPage } from '../features/charger-brand/charger-brand-list-page.tsx';
-import { ChargerBrandSettingPage } from '../features/charger-brand/charger-brand-setting-page.tsx';
-import { ContactUsPage } from '../features/contact-us/contact-us-page.tsx';
-import { LandlordListPage } from '../features/landlord/landlord-list-page.tsx';
-import { LandlordSettingPage } from '../features/landlord/landlord-setting-page.tsx';
-import { PublicLegalPage } from '../features/legal/public-legal-page.tsx';
-import { MerchantListPage } from '../features/merchant/merchant-list-page.tsx';
-import { MerchantSettingPage } from '../features/merchant/merchant-setting-page.tsx';
-import { PartyListPage } from '../features/party/party-list-page.tsx';
-import { PartySettingPage } from '../features/party/party-setting-page.tsx';
-import { PriceListPage } from '../features/price/price-list-page.tsx';
-import { PriceSettingPage } from '../features/price/price-setting-page.tsx';
-import { UserDetailPage } from '../features/profile/user-detail-page.tsx';
-import { AdminUserListPage } from '../features/user/admin-user-list-page.tsx';
-import { MobileUserListPage } from '../features/user/mobile-user-list-page.tsx';
-import { RequirePermission, RequireSignedIn, RequireSignedOut } from './guards.tsx';
-import { CatchAllPage, NotFoundPage } from './not-found.tsx';
+import { RequireSignedIn, RequireSignedOut } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
 import { SHELL_PATHS, type ShellPath } from './route-table.ts';
-import { ShellLayout } from './shell/layout.tsx';
+
+/**
+ * Every screen is a lazy route: its code (and what only it uses: Leaflet with the site form, the charts and
+ * editors of later issues) loads when it is first opened, so a cold /login carries the sign-in form only.
+ * The router waits for a screen's code before it leaves the current one, so a click never shows a blank page.
+ */
+type Load = () => Promise<ComponentType>;
 
 /**
  * The screens built so far, each with the permission its calls need (roles without it see a 403 page);
  * every other shell route shows the not-found page until its issue lands.
  */
-const SCREENS: Partial<Record<ShellPath, [ReactNode, Permission?]>> = {
-  '/merchant': [<MerchantListPage key="list" />, 'merchant.read'],
-  '/merchant/:id': [<MerchantSettingPage key="setting" />, 'merchant.read'],
-  '/landlord': [<LandlordListPage key="list" />, 'landlord.read'],
-  '/landlord/:id': [<LandlordSettingPage key="setting" />, 'landlord.read'],
-  '/party': [<PartyListPage key="list" />, 'party.read'],
-  '/party/:id': [<PartySettingPage key="setting" />, 'party.read'],
-  '/price': [<PriceListPage key="list" />, 'price.read'],
-  '/price/:id': [<PriceSettingPage key="setting" />, 'price.read'],
-  '/charger': [<ChargerListPage key="list" />, 'charger.read'],
-  '/charger/:id': [<ChargerSettingPage key="setting" />, 'charger.read'],
-  '/charger-brand': [<ChargerBrandListPage key="list" />, 'charger-brand.read'],
-  '/charger-brand/:id': [<ChargerBrandSettingPage key="setting" />, 'charger-brand.read'],
-  '/contact-us': [<ContactUsPage key="contact" />, 'contact-us.read'],
-  '/web-admin': [<AdminUserListPage key="list" />, 'user.admin.read'],
-  '/member-mobile-user': [<MobileUserListPage key="list" />, 'user.mobile.read'],
-  '/user-detail': [<UserDetailPage key="self" />],
+const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
+  '/merchant': [
+    () => import('../features/merchant/merchant-list-page.tsx').then((m) => m.MerchantListPage),
+    'merchant.read',
+  ],
+  '/merchant/:id': [
+    () => import('../features/merchant/merchant-setting-page.tsx').then((m) => m.MerchantSettingPage),
+    'merchant.read',
+  ],
+  '/landlord': [
+    () => import('../features/landlord/landlord-list-page.tsx').then((m) => m.LandlordListPage),
+    'landlord.read',
+  ],
+  '/landlord/:id': [
+    () => import('../features/landlord/landlord-setting-page.tsx').then((m) => m.LandlordSettingPage),
+    'landlord.read',
+  ],
+  '/party': [
+    () => import('../features/party/party-list-page.tsx').then((m) => m.PartyListPage),
+    'party.read',
+  ],
+  '/party/:id': [
+    () => import('../features/party/party-setting-page.tsx').then((m) => m.PartySettingPage),
+    'party.read',
+  ],
+  '/price': [
+    () => import('../features/price/price-list-page.tsx').then((m) => m.PriceListPage),
+    'price.read',
+  ],
+  '/price/:id': [
+    () => import('../features/price/price-setting-page.tsx').then((m) => m.PriceSettingPage),
+    'price.read',
+  ],
+  '/charger': [
+    () => import('../features/charger/charger-list-page.tsx').then((m) => m.ChargerListPage),
+    'charger.read',
+  ],
+  '/charger/:id': [
+    () => import('../features/charger/charger-setting-page.tsx').then((m) => m.ChargerSettingPage),
+    'charger.read',
+  ],
+  '/charger-brand': [
+    () => import('../features/charger-brand/charger-brand-list-page.tsx').then((m) => m.ChargerBrandListPage),
+    'charger-brand.read',
+  ],
+  '/charger-brand/:id': [
+    () =>
+      import('../features/charger-brand/charger-brand-setting-page.tsx').then(
+        (m) => m.ChargerBrandSettingPage,
+      ),
+    'charger-brand.read',
+  ],
+  '/contact-us': [
+    () => import('../features/contact-us/contact-us-page.tsx').then((m) => m.ContactUsPage),
+    'contact-us.read',
+  ],
+  '/web-admin': [
+    () => import('../features/user/admin-user-list-page.tsx').then((m) => m.AdminUserListPage),
+    'user.admin.read',
+  ],
+  '/member-mobile-user': [
+    () => import('../features/user/mobile-user-list-page.tsx').then((m) => m.MobileUserListPage),
+    'user.mobile.read',
+  ],
+  '/user-detail': [() => import('../features/profile/user-detail-page.tsx').then((m) => m.UserDetailPage)],
 };
 
-function screen(path: ShellPath): ReactNode {
-  const entry = SCREENS[path];
-  if (!entry) return <NotFoundPage />;
-  const [element, permission] = entry;
-  return permission ? <RequirePermission permission={permission}>{element}</RequirePermission> : element;
+const notFound: Load = () => import('./not-found.tsx').then((m) => m.NotFoundPage);
+
+/** A lazy route for a screen's component, behind its permission. */
+function lazyScreen(load: Load, permission?: Permission): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      if (!permission) {
+        const Screen = await load();
+        return { element: <Screen /> };
+      }
+      const [Screen, { RequirePermission }] = await Promise.all([load(), import('./require-permission.tsx')]);
+      return {
+        element: (
+          <RequirePermission permission={permission}>
+            <Screen />
+          </RequirePermission>
+        ),
+      };
+    },
+  };
+}
+
+function shellScreen(path: ShellPath): RouteObject {
+  const [load, permission] = SCREENS[path] ?? [notFound];
+  return { path, ...lazyScreen(load, permission) };
+}
+
+/** Shown while the first screen's code loads on a cold visit: the page background, no spinner flash. */
+function FirstLoad() {
+  return null;
 }
 
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    HydrateFallback: FirstLoad,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
-      { element: <RequireSignedOut />, children: [{ path: '/login', element: <LoginPage /> }] },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/terms-and-conditions', element: <PublicLegalPage type="terms" /> },
-      { path: '/privacy-polices', element: <PublicLegalPage type="privacy" /> },
+      {
+        element: <RequireSignedOut />,
+        children: [
+          {
+            path: '/login',
+            ...lazyScreen(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage)),
+          },
+        ],
+      },
+      {
+        path: '/reset-password',
+        ...lazyScreen(() =>
+          import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+        ),
+      },
+      {
+        path: '/terms-and-conditions',
+        lazy: async () => {
+          const { PublicLegalPage } = await import('../features/legal/public-legal-page.tsx');
+          return { element: <PublicLegalPage type="terms" /> };
+        },
+      },
+      {
+        path: '/privacy-polices',
+        lazy: async () => {
+          const { PublicLegalPage } = await import('../features/legal/public-legal-page.tsx');
+          return { element: <PublicLegalPage type="privacy" /> };
+        },
+      },
       {
         element: <RequireSignedIn requireTerms={false} />,
-        children: [{ path: '/landing', element: <LandingPage /> }],
+        children: [
+          {
+            path: '/landing',
+            ...lazyScreen(() => import('../features/auth/landing-page.tsx').then((m) => m.LandingPage)),
+          },
+        ],
       },
       {
         element: <RequireSignedIn />,
         children: [
           {
-            element: <ShellLayout />,
-            children: SHELL_PATHS.map((path) => ({ path, element: screen(path) })),
+            lazy: async () => ({ Component: (await import('./shell/layout.tsx')).ShellLayout }),
+            children: SHELL_PATHS.map(shellScreen),
           },
         ],
       },
-      { path: '*', element: <CatchAllPage /> },
+      { path: '*', ...lazyScreen(() => import('./not-found.tsx').then((m) => m.CatchAllPage)) },
     ],
   },
 ];

@@ -1,6 +1,6 @@
-import type { SelfUser } from '@ev/shared';
+import { type SelfUser, selfUser } from '@ev/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore, SESSION_KEY, type Session, type StorageLike } from './session.ts';
+import { createSessionStore, isSelfUser, SESSION_KEY, type Session, type StorageLike } from './session.ts';
 
 class MemoryStorage implements StorageLike {
   readonly items = new Map<string, string>();
@@ -107,5 +107,38 @@ describe('session store', () => {
     const store = createSessionStore({ persistent: null, temporary: null });
     store.signIn(signedIn, true);
     expect(store.get()).toEqual(signedIn);
+  });
+});
+
+describe('the stored profile check', () => {
+  // Each field missing, or of a type the shared schema refuses, and values it accepts.
+  const variants: unknown[] = [
+    user,
+    { ...user, avatar: '/a.png', tel: '02-123-4567', point: 12.5, adminRole: 'marketting', termAccept: true },
+    { ...user, extra: 'kept out of the check' },
+    null,
+    'user',
+    [],
+    ...Object.keys(user).map((key) => {
+      const { [key as keyof SelfUser]: _dropped, ...rest } = user;
+      return rest;
+    }),
+    { ...user, id: 1.5 },
+    { ...user, id: '1' },
+    { ...user, avatar: 3 },
+    { ...user, firstName: null },
+    { ...user, lastName: 1 },
+    { ...user, email: null },
+    { ...user, tel: 5 },
+    { ...user, point: '0' },
+    { ...user, adminRole: 'root' },
+    { ...user, termAccept: 'yes' },
+  ];
+
+  it('agrees with the shared selfUser schema on every variant', () => {
+    for (const value of variants) {
+      expect(isSelfUser(value), JSON.stringify(value)).toBe(selfUser.safeParse(value).success);
+    }
+    expect(variants.filter((value) => isSelfUser(value))).toHaveLength(3);
   });
 });

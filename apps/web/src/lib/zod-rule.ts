@@ -20,6 +20,14 @@ export function zodRule(schema: SafeParser): FormRule {
   return { validator: (_rule, value) => validate(value) };
 }
 
+/**
+ * The same rule with its schema loaded on the first check: for the pages that must load first (/login),
+ * which would otherwise download zod before the user has typed anything.
+ */
+export function lazyZodRule(load: () => Promise<SafeParser>): FormRule {
+  return { validator: async (_rule, value) => zodValidator(await load())(value) };
+}
+
 /** A confirmation field: required, and equal to another field of the same form. */
 export function sameAsRules(field: string, requiredMessage: string, mismatchMessage: string): FormRule[] {
   return [

@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { SYSTEM_NAME } from '../../components/brand.ts';
 import { EvLogo } from '../../components/ev-logo.tsx';
@@ -7,16 +6,15 @@ import { EvLogo } from '../../components/ev-logo.tsx';
 export function AuthCard({ children }: { children: ReactNode }) {
   return (
     <main className="auth-page">
-      <Card className="auth-card" variant="borderless">
+      {/* A plain card: antd's Card brings its tabs (and their menus) to a page that has none. */}
+      <div className="auth-card">
         <div className="auth-brand">
           <EvLogo size={48} />
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {SYSTEM_NAME}
-          </Typography.Title>
-          <Typography.Text type="secondary">Back Office</Typography.Text>
+          <h1 className="auth-system-name">{SYSTEM_NAME}</h1>
+          <span className="auth-subtitle">Back Office</span>
         </div>
         {children}
-      </Card>
+      </div>
     </main>
   );
 }

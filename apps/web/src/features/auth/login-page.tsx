@@ -1,18 +1,21 @@
-import {
-  ArrowLeftOutlined,
-  CheckCircleFilled,
-  LockOutlined,
-  MailOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { forgotPasswordBody, loginBody } from '@ev/shared';
-import { Button, Checkbox, Flex, Form, Input, Result, Typography } from 'antd';
-import { useState } from 'react';
+import { ArrowLeftOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Form, Input } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
+import { lazyZodRule } from '../../lib/zod-rule.ts';
 import { LOGIN_FAIL_MESSAGES, useForgotPassword, useLogin } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
+
+// Shown once a reset mail is sent: antd's Result carries its status pictures, which a cold /login
+// should not download. It starts loading when the forgot form opens.
+const schemas = () => import('./auth-schemas.ts');
+const emailRule = lazyZodRule(() => schemas().then((m) => m.loginBody.shape.email));
+const passRule = lazyZodRule(() => schemas().then((m) => m.loginBody.shape.pass));
+const forgotEmailRule = lazyZodRule(() => schemas().then((m) => m.forgotPasswordBody.shape.email));
+
+const loadConfirmation = () => import('./forgot-confirmation.tsx');
+const Confirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.Confirmation })));
 
 type View = { step: 'login' } | { step: 'forgot' } | { step: 'confirm'; email: string };
 
@@ -48,10 +51,10 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       onFinish={submit}
       disabled={login.isPending}
     >
-      <Form.Item label="Username" name="email" rules={[zodRule(loginBody.shape.email)]}>
+      <Form.Item label="Username" name="email" rules={[emailRule]}>
         <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
       </Form.Item>
-      <Form.Item label="Password" name="pass" rules={[zodRule(loginBody.shape.pass)]}>
+      <Form.Item label="Password" name="pass" rules={[passRule]}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
       </Form.Item>
       <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
@@ -78,9 +81,7 @@ function ForgotForm({ onBack, onSent }: { onBack: () => void; onSent: (email: st
     <>
       <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
         <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label="Back to login" />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Forgot Password?
-        </Typography.Title>
+        <h2 className="auth-title">Forgot Password?</h2>
       </Flex>
       <Form<{ email: string }>
         layout="vertical"
@@ -89,7 +90,7 @@ function ForgotForm({ onBack, onSent }: { onBack: () => void; onSent: (email: st
         onFinish={submit}
         disabled={forgot.isPending}
       >
-        <Form.Item label="Email" name="email" rules={[zodRule(forgotPasswordBody.shape.email)]}>
+        <Form.Item label="Email" name="email" rules={[forgotEmailRule]}>
           <Input prefix={<MailOutlined />} autoComplete="email" autoFocus size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={forgot.isPending}>
@@ -100,38 +101,28 @@ function ForgotForm({ onBack, onSent }: { onBack: () => void; onSent: (email: st
   );
 }
 
-function Confirmation({ email, onDone }: { email: string; onDone: () => void }) {
-  return (
-    <Result
-      icon={<CheckCircleFilled />}
-      status="success"
-      title="Email is correct!"
-      subTitle={
-        <>
-          A link to set a new password has been sent to <Typography.Text strong>{email}</Typography.Text>.
-          Please open it within one hour to verify.
-        </>
-      }
-      extra={
-        <Button type="primary" size="large" onClick={onDone}>
-          Ok, got it!
-        </Button>
-      }
-    />
-  );
-}
-
 export function LoginPage() {
   const [view, setView] = useState<View>({ step: 'login' });
   const toLogin = () => setView({ step: 'login' });
 
   return (
     <AuthCard>
-      {view.step === 'login' && <LoginForm onForgot={() => setView({ step: 'forgot' })} />}
+      {view.step === 'login' && (
+        <LoginForm
+          onForgot={() => {
+            void loadConfirmation();
+            setView({ step: 'forgot' });
+          }}
+        />
+      )}
       {view.step === 'forgot' && (
         <ForgotForm onBack={toLogin} onSent={(email) => setView({ step: 'confirm', email })} />
       )}
-      {view.step === 'confirm' && <Confirmation email={view.email} onDone={toLogin} />}
+      {view.step === 'confirm' && (
+        <Suspense fallback={null}>
+          <Confirmation email={view.email} onDone={toLogin} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

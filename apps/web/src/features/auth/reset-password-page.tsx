@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, LockOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX, PASSWORD_MESSAGES, resetPasswordValue } from '@ev/shared';
-import { Button, Flex, Form, Input, Result, Typography } from 'antd';
+import { Button, Flex, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSuccessPopup } from '../../components/success-popup.ts';
@@ -57,9 +57,7 @@ export function ResetPasswordPage() {
           onClick={() => navigate('/login')}
           aria-label="Back to login"
         />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Reset password
-        </Typography.Title>
+        <h2 className="auth-title">Reset password</h2>
       </Flex>
       <Form<ResetValues>
         layout="vertical"

@@ -3,11 +3,13 @@ import type { Charger, Connector } from '@ev/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Flex, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { QrModal } from './qr-modal.tsx';
 import { StatusTag } from './status-tag.tsx';
+
+// The QR code library loads with its dialog, not with the charger screens.
+const QrModal = lazy(() => import('./qr-modal.tsx').then((m) => ({ default: m.QrModal })));
 
 type BlockerAction = 'open' | 'close';
 
@@ -97,7 +99,11 @@ export function ConnectorRows({ charger }: { charger: Charger }) {
         pagination={false}
         locale={{ emptyText: 'No connectors' }}
       />
-      {qrOf && <QrModal chargerName={charger.nameEn} connector={qrOf} onClose={() => setQrOf(null)} />}
+      {qrOf && (
+        <Suspense fallback={null}>
+          <QrModal chargerName={charger.nameEn} connector={qrOf} onClose={() => setQrOf(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -8,9 +8,9 @@ import {
   landlordBody,
 } from '@ev/shared';
 import { Col, Form, Input, InputNumber, Select } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { FormSection, HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
-import { MapPicker } from '../../components/form/map-picker.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
@@ -18,6 +18,11 @@ import { idNameFieldOptions, useMerchantDropdown } from '../../lib/reference.ts'
 import { useRole } from '../../lib/session.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { BusinessHoursField } from './business-hours-field.tsx';
+
+// Leaflet (~40 KB compressed) loads with the map, after the form has shown.
+const MapPicker = lazy(() =>
+  import('../../components/form/map-picker.tsx').then((m) => ({ default: m.MapPicker })),
+);
 
 const shape = landlordBody.shape;
 const rule = (field: Exclude<keyof typeof shape, 'merchantId'>) => [zodRule(shape[field])];
@@ -119,7 +124,9 @@ function LandlordSetting({ id }: { id: string | undefined }) {
           </Form.Item>
         </Col>
         <Col span={24} style={{ marginBottom: 24 }}>
-          <MapPicker disabled={readOnly} />
+          <Suspense fallback={<div className="map-picker-loading" style={{ height: 320 }} />}>
+            <MapPicker disabled={readOnly} />
+          </Suspense>
         </Col>
         <Col {...HALF}>
           <Form.Item
