@@ -158,3 +158,68 @@ test.describe('shell', () => {
     await expect(notice.getByText('tokenC: e2e-pea-token-c', { exact: true })).toBeVisible();
   });
 });
+
+test.describe('small things a newcomer meets', () => {
+  test('every menu label shows whole, Coupon&point Management included, in the sider and the drawer', async ({
+    page,
+  }) => {
+    await loginAs(page, ROLE_USERS.admin);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const sider = page.locator('.shell-sider');
+    const label = sider.locator('.ant-menu-title-content', { hasText: 'Coupon&point Management' });
+    await expect(label).toHaveText('Coupon&point Management');
+    // Cut with an ellipsis, the text is wider than its box; it must also stay inside the 250 px sider.
+    const cut = (root: typeof sider) =>
+      root
+        .locator('.ant-menu-title-content')
+        .evaluateAll((labels) =>
+          labels
+            .filter(
+              (element) =>
+                element.scrollWidth > element.clientWidth || element.getBoundingClientRect().right > 250,
+            )
+            .map((element) => element.textContent),
+        );
+    expect(await cut(sider)).toEqual([]);
+    expect((await sider.boundingBox())?.width).toBe(250);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.locator('.shell-drawer');
+    await expect(
+      drawer.locator('.ant-menu-title-content', { hasText: 'Coupon&point Management' }),
+    ).toBeVisible();
+    expect(await cut(drawer)).toEqual([]);
+  });
+
+  test('at phone width the header names the product beside the user and Log Out', async ({ page }) => {
+    await loginAs(page, ROLE_USERS.admin);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    const header = page.locator('.shell-header');
+    await expect(header.getByText('EV Charging System', { exact: true })).toBeVisible();
+    await expect(headerUserLink(page)).toHaveText('E2E admin Tester');
+    await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    // Nothing pushed off the screen: the page does not scroll sideways and each part is whole.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const part of [
+      header.getByText('EV Charging System'),
+      headerUserLink(page).getByText('E2E admin Tester'),
+    ]) {
+      expect(await part.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+  });
+
+  test("'See pea token' on a server without tokens says what is missing, not 'Something went wrong !'", async ({
+    page,
+  }) => {
+    const message =
+      'The PEA tokens are not configured on this server: PEA_TOKEN and PEA_TOKEN_C are not set. Ask the server administrator to set them and restart the server.';
+    // The e2e server has tokens; this answer is the one apps/server/test/api/reference.test.ts checks.
+    await page.route('**/api/pea', (route) => route.fulfill({ status: 503, json: { message } }));
+    await loginAs(page, ROLE_USERS.admin);
+    await page.getByRole('button', { name: 'See pea token' }).click();
+    await expect(notification(page, 'PEA Token')).toContainText(message);
+    await expect(notification(page, 'Something went wrong !')).toHaveCount(0);
+  });
+});

@@ -39,6 +39,12 @@ export class BadGateway extends AppError {
     super(502, message);
   }
 }
+/** The server lacks a setting its administrator must give it (the request itself was fine). */
+export class ServiceUnavailable extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
 /** A charger did not answer in time. */
 export class GatewayTimeout extends AppError {
   constructor(message: string) {

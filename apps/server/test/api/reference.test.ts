@@ -37,16 +37,35 @@ describe('GET /api/pea', () => {
     expect(response.body).toEqual({ peaToken: { token: 'pea-token-value', tokenC: 'pea-token-c-value' } });
   });
 
-  it('answers 404 with a message when no token is configured', async () => {
+  it('answers 503 naming the missing settings when the tokens are not configured', async () => {
     const bare = await startTestApp({ PEA_TOKEN: '', PEA_TOKEN_C: '' });
+    const half = await startTestApp({ PEA_TOKEN: 'pea-token-value', PEA_TOKEN_C: '' });
     try {
-      const { token } = await signedInUser(bare, { role: 'admin' });
-      const response = await bare.call('GET', '/api/pea', { token });
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({ message: expect.stringMatching(/.+/) });
+      const none = await bare.call('GET', '/api/pea', {
+        token: (await signedInUser(bare, { role: 'admin' })).token,
+      });
+      expect(none.status).toBe(503);
+      expect(none.body).toEqual({
+        message:
+          'The PEA tokens are not configured on this server: PEA_TOKEN and PEA_TOKEN_C are not set. Ask the server administrator to set them and restart the server.',
+      });
+      // Half a pair is not shown: the notification always holds both values.
+      const one = await half.call('GET', '/api/pea', {
+        token: (await signedInUser(half, { role: 'admin' })).token,
+      });
+      expect(one.status).toBe(503);
+      expect(one.body).toEqual({
+        message:
+          'The PEA tokens are not configured on this server: PEA_TOKEN_C is not set. Ask the server administrator to set it and restart the server.',
+      });
     } finally {
-      await bare.close();
+      await Promise.all([bare.close(), half.close()]);
     }
+  });
+
+  it('is for admins only, configured or not', async () => {
+    const { token } = await signedInUser(t, { role: 'callcenter' });
+    expect((await t.call('GET', '/api/pea', { token })).status).toBe(403);
   });
 });
 

@@ -2,10 +2,21 @@ import { appConfigResponse, errorResponse, healthResponse, peaResponse, province
 import { asc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { provinces } from '../../db/schema/index.ts';
-import { NotFound } from '../../lib/errors.ts';
+import { ServiceUnavailable } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 
 const errors = { 401: errorResponse, 403: errorResponse };
+
+/**
+ * What an admin reads when 'See pea token' has nothing to show: which of the two settings is missing, by the
+ * name the server administrator sets.
+ */
+export function peaNotConfigured({ token, tokenC }: { token?: string; tokenC?: string }): string {
+  const missing = [!token && 'PEA_TOKEN', !tokenC && 'PEA_TOKEN_C'].filter(Boolean);
+  const which = missing.length === 2 ? 'PEA_TOKEN and PEA_TOKEN_C are not set' : `${missing[0]} is not set`;
+  const them = missing.length === 2 ? 'them' : 'it';
+  return `The PEA tokens are not configured on this server: ${which}. Ask the server administrator to set ${them} and restart the server.`;
+}
 
 export const referenceRoutes =
   ({ db, config, databaseKind }: Services): FastifyPluginAsyncZod =>
@@ -35,11 +46,12 @@ export const referenceRoutes =
       '/api/pea',
       {
         config: { permission: 'pea.read' },
-        schema: { tags: ['reference'], response: { 200: peaResponse, 404: errorResponse, ...errors } },
+        schema: { tags: ['reference'], response: { 200: peaResponse, 503: errorResponse, ...errors } },
       },
       async () => {
-        if (!config.peaToken && !config.peaTokenC) throw new NotFound('PEA token is not configured');
-        return { peaToken: { token: config.peaToken ?? '', tokenC: config.peaTokenC ?? '' } };
+        const { peaToken: token, peaTokenC: tokenC } = config;
+        if (!token || !tokenC) throw new ServiceUnavailable(peaNotConfigured({ token, tokenC }));
+        return { peaToken: { token, tokenC } };
       },
     );
   };

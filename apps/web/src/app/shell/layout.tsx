@@ -8,13 +8,15 @@ import {
 import { Button, Drawer, Flex, Grid, Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { COMPANY_NAME } from '../../components/brand.ts';
+import { COMPANY_NAME, SYSTEM_NAME } from '../../components/brand.ts';
+import { EvLogo } from '../../components/ev-logo.tsx';
 import { useLogout } from '../../features/auth/api.ts';
 import { fullName } from '../../lib/format.ts';
 import { useSelfQuery } from '../../lib/self.ts';
 import { useSession } from '../../lib/session.ts';
 import { HOME_PATH, LOGIN_PATH } from '../route-table.ts';
 import { Sidebar } from './sidebar.tsx';
+import './shell.css';
 
 export const SIDER_WIDTH = 250;
 export const SIDER_COLLAPSED_WIDTH = 80;
@@ -84,12 +86,19 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
               aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
             />
           ) : (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              onClick={() => setDrawerOpen(true)}
-              aria-label="Open menu"
-            />
+            <Flex align="center" gap={8} className="shell-header-start">
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                onClick={() => setDrawerOpen(true)}
+                aria-label="Open menu"
+              />
+              {/* The sider's title is in the closed drawer: the header names the product instead. */}
+              <Link to={HOME_PATH} className="shell-header-brand">
+                <EvLogo size={28} />
+                <span>{SYSTEM_NAME}</span>
+              </Link>
+            </Flex>
           )}
           <Flex align="center" gap={8} className="shell-user">
             <Link to={HOME_PATH} className="shell-user-name">

@@ -34,8 +34,12 @@ export interface PeaToken {
   tokenC: string;
 }
 
+/** The server's answer when PEA_TOKEN or PEA_TOKEN_C is not set: its message says which, for the page. */
+export const PEA_NOT_CONFIGURED_STATUS = 503;
+
 export function usePeaToken() {
   return useMutation({
+    meta: { handledStatuses: [PEA_NOT_CONFIGURED_STATUS] },
     mutationFn: async () => (await api<{ peaToken: PeaToken }>('/pea')).peaToken,
   });
 }

@@ -3,11 +3,12 @@ import { Button, Card, Descriptions, Flex, Grid, Skeleton, Typography } from 'an
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useSuccessPopup } from '../../components/success-popup.ts';
+import { ApiError } from '../../lib/api.ts';
 import { fullName, roleLabel } from '../../lib/format.ts';
-import { notifyInfo } from '../../lib/notify.ts';
+import { notify, notifyInfo } from '../../lib/notify.ts';
 import { useSelfQuery } from '../../lib/self.ts';
 import { useSession } from '../../lib/session.ts';
-import { usePeaToken, useReloadSelf } from './api.ts';
+import { PEA_NOT_CONFIGURED_STATUS, usePeaToken, useReloadSelf } from './api.ts';
 import { NameModal } from './name-modal.tsx';
 import { PasswordModal } from './password-modal.tsx';
 
@@ -55,6 +56,12 @@ export function UserDetailPage() {
             </Flex>
           ),
         }),
+      // The generic notice covers every other failure (the query client's handler).
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === PEA_NOT_CONFIGURED_STATUS) {
+          notify('warning', 'PEA Token', error.message);
+        }
+      },
     });
 
   if (!user) {
