@@ -78,12 +78,12 @@ test.describe('as admin', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     const discard = page.getByRole('dialog').filter({ hasText: 'Discard changes' });
     await expect(discard).toContainText(LEAVE_WARNING);
-    await answerDiscard(page, 'Cancel');
+    await answerDiscard(page, 'No');
     await expect(discard).toBeHidden();
     await expect(field(page, 'LINE')).toHaveValue('@changed');
 
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await answerDiscard(page, 'OK');
+    await answerDiscard(page, 'Yes');
     await expect(noteDialog(page)).toBeHidden();
     await expect(row(page, 'LINE')).toContainText('@evchargingth');
     // Opened again, it starts from the saved details.

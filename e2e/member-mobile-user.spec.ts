@@ -207,7 +207,7 @@ test.describe('as admin', () => {
     await field(dialog, 'Email').fill('Somchai.Jaidee@example.com');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(discardConfirm(page)).toContainText(LEAVE_WARNING);
-    await answerDiscard(page, 'Cancel');
+    await answerDiscard(page, 'No');
     await expect(dialog).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -218,7 +218,7 @@ test.describe('as admin', () => {
       dialog.getByText('This email is already used by another user.', { exact: true }),
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await answerDiscard(page, 'OK');
+    await answerDiscard(page, 'Yes');
     await expect(dialog).toBeHidden();
   });
 

@@ -34,13 +34,13 @@ test('the name modal saves a new name, shown at once and after a reload', async 
   const confirm = dialog(page, 'Discard changes');
   await expect(confirm).toContainText(DISCARD);
   // A click on a dialog still settling can be lost on a busy machine: clickToClose tries again.
-  await clickToClose(confirm, confirm.getByRole('button', { name: 'Cancel', exact: true }));
+  await clickToClose(confirm, confirm.getByRole('button', { name: 'No', exact: true }));
   await expect(confirm).toHaveCount(0);
   await expect(name).toHaveValue('Somchai');
 
   // Proceeding discards them.
   await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await dialog(page, 'Discard changes').getByRole('button', { name: 'OK', exact: true }).click();
+  await dialog(page, 'Discard changes').getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(modal).toHaveCount(0);
   await expect(userDetailRow(page, 'Name-Surname')).toContainText('E2E merchant Tester');
 
@@ -144,7 +144,7 @@ test('cancelling the password modal with changes asks before discarding', async 
   await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
   const confirm = dialog(page, 'Discard changes');
   await expect(confirm).toContainText(DISCARD);
-  await confirm.getByRole('button', { name: 'OK', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Yes', exact: true }).click();
   await expect(modal).toHaveCount(0);
   // Reopened, it starts empty.
   await page.getByRole('button', { name: 'Edit Password', exact: true }).click();

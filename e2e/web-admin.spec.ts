@@ -234,15 +234,15 @@ test('the modal shows fields by role; the site waits for a cluster and lists onl
     for (const select of [cluster, group, site]) await expect(select).toHaveCount(0);
   }
 
-  // Cancel with changes asks first; 'Cancel' keeps the modal, OK discards.
+  // Cancel with changes asks first; No keeps the modal, Yes discards.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   const confirm = discardConfirm(page);
   await expect(confirm).toContainText(LEAVE_WARNING);
-  await answerDiscard(page, 'Cancel');
+  await answerDiscard(page, 'No');
   await expect(confirm).toBeHidden();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await answerDiscard(page, 'OK');
+  await answerDiscard(page, 'Yes');
   await expect(dialog).toBeHidden();
 
   // An untouched modal closes at once.

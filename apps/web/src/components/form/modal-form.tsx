@@ -1,6 +1,8 @@
-import { Form, type FormInstance, Modal } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { AppModal } from '../app-modal.tsx';
 import { useDiscardConfirm } from '../discard-confirm.ts';
+import type { ModalSize } from '../modal-width.ts';
 
 interface ModalFormProps<T> {
   title: string;
@@ -9,7 +11,8 @@ interface ModalFormProps<T> {
    * the same field names (a list's filters), so each label points at its own field.
    */
   name?: string;
-  width: string | number;
+  /** The spec's width pair; document 2's 95%/65% unless given. */
+  size?: ModalSize;
   form: FormInstance<T>;
   /** True while the save call runs: Save shows a spinner, the fields and buttons are disabled. */
   saving: boolean;
@@ -27,7 +30,7 @@ interface ModalFormProps<T> {
 export function ModalForm<T>({
   title,
   name,
-  width,
+  size,
   form,
   saving,
   initialValues,
@@ -45,10 +48,10 @@ export function ModalForm<T>({
   }, [saving]);
   const cancel = () => (dirty ? confirmDiscard(onClose) : onClose());
   return (
-    <Modal
+    <AppModal
       open
       title={title}
-      width={width}
+      size={size}
       okText="Save"
       onOk={() => form.submit()}
       onCancel={cancel}
@@ -66,6 +69,6 @@ export function ModalForm<T>({
       >
         {children}
       </Form>
-    </Modal>
+    </AppModal>
   );
 }

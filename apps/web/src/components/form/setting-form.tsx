@@ -1,8 +1,8 @@
-import { App, Button, Card, Flex, Form, type FormInstance, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Form, type FormInstance, Skeleton, Typography } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { notifyCallError } from '../../lib/notify.ts';
-import { LEAVE_WARNING } from '../discard-confirm.ts';
+import { LEAVE_WARNING, useUnsavedChangesConfirm } from '../discard-confirm.ts';
 import { useBackToList } from '../list/list-return.ts';
 import { useSuccessPopup } from '../success-popup.ts';
 import { withoutFieldPrefix } from './server-message.ts';
@@ -32,7 +32,7 @@ export const useMarkDirty = () => useContext(MarkDirty);
 
 /** Asks before leaving a dirty form: in-app navigation through the router, reload and close through the browser. */
 function useLeaveWarning(dirty: React.RefObject<boolean>) {
-  const { modal } = App.useApp();
+  const ask = useUnsavedChangesConfirm();
   const blocker = useBlocker(
     useCallback(
       ({ currentLocation, nextLocation }) =>
@@ -40,22 +40,15 @@ function useLeaveWarning(dirty: React.RefObject<boolean>) {
       [dirty],
     ),
   );
-  // One question per blocked navigation. The effect runs again whenever `blocker` or `modal` changes (a
+  // One question per blocked navigation. The effect runs again whenever `blocker` or `ask` changes (a
   // dialog closing re-renders the app), and may still see the answered navigation as 'blocked' for a render:
   // it asks again only about a new one (each attempt has its own location object).
   const askedAbout = useRef<unknown>(null);
   useEffect(() => {
     if (blocker.state !== 'blocked' || askedAbout.current === blocker.location) return;
     askedAbout.current = blocker.location;
-    modal.confirm({
-      title: LEAVE_WARNING,
-      centered: true,
-      okText: 'Yes',
-      cancelText: 'No',
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal]);
+    ask({ title: LEAVE_WARNING, onProceed: () => blocker.proceed(), onStay: () => blocker.reset() });
+  }, [blocker, ask]);
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (!dirty.current) return;

@@ -1,8 +1,8 @@
 import type { Connector } from '@ev/shared';
-import { Button, Flex, Modal, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { useModalWidth } from '../../components/modal-width.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { saveBlob } from '../../components/save-file.ts';
 
 /** Section 9: a 200 px image, error correction L, with a margin, saved as QrCodeEVCharger.png. */
@@ -39,14 +39,12 @@ export function QrModal({
   connector: Connector;
   onClose: () => void;
 }) {
-  const width = useModalWidth('small');
   const canvas = useRef<HTMLCanvasElement>(null);
   const value = qrValue(connector);
   return (
-    <Modal
+    <AppModal
       open
       title="QR Code"
-      width={width}
       onCancel={onClose}
       footer={[
         <Button key="close" onClick={onClose}>
@@ -76,6 +74,6 @@ export function QrModal({
           {value}
         </Typography.Text>
       </Flex>
-    </Modal>
+    </AppModal>
   );
 }

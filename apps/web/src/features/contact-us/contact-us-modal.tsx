@@ -8,7 +8,6 @@ import {
 import { Col, Form, Input, Row } from 'antd';
 import { HALF } from '../../components/form/fields.tsx';
 import { ModalForm } from '../../components/form/modal-form.tsx';
-import { useModalWidth } from '../../components/modal-width.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { useSaveContactUs } from './api.ts';
 
@@ -24,7 +23,6 @@ interface ContactUsModalProps {
 /** The 'Note' dialog: the contact details to edit. Mounted only while open, so it starts from the saved data. */
 export function ContactUsModal({ contact, onClose, onSaved }: ContactUsModalProps) {
   const [form] = Form.useForm<ContactUsForm>();
-  const width = useModalWidth('large');
   const save = useSaveContactUs();
 
   const submit = (values: ContactUsForm) =>
@@ -38,7 +36,6 @@ export function ContactUsModal({ contact, onClose, onSaved }: ContactUsModalProp
   return (
     <ModalForm<ContactUsForm>
       title="Note"
-      width={width}
       form={form}
       saving={save.isPending}
       initialValues={contact}

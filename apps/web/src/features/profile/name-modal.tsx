@@ -1,7 +1,6 @@
 import { NAME_MAX, type SelfUser, updateNameBody } from '@ev/shared';
 import { Form, Input } from 'antd';
 import { ModalForm } from '../../components/form/modal-form.tsx';
-import { useModalWidth } from '../../components/modal-width.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { useUpdateName } from './api.ts';
 
@@ -20,7 +19,6 @@ interface NameModalProps {
 /** Mounted only while open, so every opening starts from the saved name. */
 export function NameModal({ user, onClose, onSaved }: NameModalProps) {
   const [form] = Form.useForm<NameValues>();
-  const width = useModalWidth('small');
   const save = useUpdateName();
 
   const submit = (values: NameValues) =>
@@ -37,7 +35,7 @@ export function NameModal({ user, onClose, onSaved }: NameModalProps) {
   return (
     <ModalForm<NameValues>
       title="Edit Name-Surname"
-      width={width}
+      size="70%/40%"
       form={form}
       saving={save.isPending}
       initialValues={{ firstName: user.firstName, lastName: user.lastName }}

@@ -2,7 +2,6 @@ import { CheckCircleOutlined } from '@ant-design/icons';
 import { changePasswordValue, currentPasswordValue, PASSWORD_MAX, PASSWORD_MESSAGES } from '@ev/shared';
 import { Form, Input, Typography } from 'antd';
 import { ModalForm } from '../../components/form/modal-form.tsx';
-import { useModalWidth } from '../../components/modal-width.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { sameAsRules, zodRule } from '../../lib/zod-rule.ts';
@@ -23,7 +22,6 @@ interface PasswordModalProps {
 /** Mounted only while open, so every opening starts empty. */
 export function PasswordModal({ onClose, onSaved }: PasswordModalProps) {
   const [form] = Form.useForm<PasswordValues>();
-  const width = useModalWidth('medium');
   const save = useChangePassword();
   const pass = Form.useWatch('pass', form);
   const confirm = Form.useWatch('confirm', form);
@@ -48,7 +46,7 @@ export function PasswordModal({ onClose, onSaved }: PasswordModalProps) {
   return (
     <ModalForm<PasswordValues>
       title="Change Password"
-      width={width}
+      size="85%/50%"
       form={form}
       saving={save.isPending}
       initialValues={{ currentPass: '', pass: '', confirm: '' }}

@@ -11,7 +11,6 @@ import {
 import { Col, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { HALF } from '../../components/form/fields.tsx';
 import { ModalForm } from '../../components/form/modal-form.tsx';
-import { useModalWidth } from '../../components/modal-width.ts';
 import {
   idNameFieldOptions,
   useLandlordDropdown,
@@ -43,7 +42,6 @@ const SEARCH = { optionFilterProp: 'label' } as const;
  */
 export function AdminUserModal({ user, onClose }: UserModalProps) {
   const [form] = Form.useForm<AdminValues>();
-  const width = useModalWidth('large');
   const { save, saving } = useSaveUser(form, user?.id, onClose);
   const role = Form.useWatch('adminRole', form);
   const merchantId = Form.useWatch('merchantId', form);
@@ -82,7 +80,6 @@ export function AdminUserModal({ user, onClose }: UserModalProps) {
     <ModalForm<AdminValues>
       name="admin-user"
       title={user ? 'Edit Admin User' : 'New Admin User'}
-      width={width}
       form={form}
       saving={saving}
       initialValues={initialValues}

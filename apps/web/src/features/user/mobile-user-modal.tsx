@@ -11,7 +11,6 @@ import {
 import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { HALF } from '../../components/form/fields.tsx';
 import { ModalForm } from '../../components/form/modal-form.tsx';
-import { useModalWidth } from '../../components/modal-width.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { type UserModalProps, useSaveUser } from './api.ts';
 
@@ -32,7 +31,6 @@ const VERIFIED = { checkedChildren: 'Verified', unCheckedChildren: 'Not Verified
 /** New Mobile User / Edit Mobile User. Mounted only while open; a new user's Active switch starts off. */
 export function MobileUserModal({ user, onClose }: UserModalProps) {
   const [form] = Form.useForm<MobileValues>();
-  const width = useModalWidth('large');
   const { save, saving } = useSaveUser(form, user?.id, onClose);
 
   const initialValues: MobileValues = user
@@ -65,7 +63,6 @@ export function MobileUserModal({ user, onClose }: UserModalProps) {
     <ModalForm<MobileValues>
       name="mobile-user"
       title={user ? 'Edit Mobile User' : 'New Mobile User'}
-      width={width}
       form={form}
       saving={saving}
       initialValues={initialValues}

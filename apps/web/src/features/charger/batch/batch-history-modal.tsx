@@ -1,10 +1,10 @@
 import { type BatchJob, LIST_PAGE_SIZE } from '@ev/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Modal, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal.tsx';
 import { EMPTY_TEXT, rangeText } from '../../../components/list/data-table.tsx';
-import { useModalWidth } from '../../../components/modal-width.ts';
 import { api } from '../../../lib/api.ts';
 import { formatThaiDateTime } from '../../../lib/format.ts';
 import { notifyCallError } from '../../../lib/notify.ts';
@@ -65,7 +65,6 @@ const COLUMNS: ColumnsType<BatchJob> = [
 
 /** The batch commands run so far, newest first (`GET /api/charger/batch/jobs`), each with its CSV. */
 export function BatchHistoryModal({ onClose }: { onClose: () => void }) {
-  const width = useModalWidth('large');
   const [paging, setPaging] = useState({ page: 1, size: LIST_PAGE_SIZE });
   const jobs = useQuery({
     queryKey: ['batch-jobs', paging.page, paging.size],
@@ -75,10 +74,9 @@ export function BatchHistoryModal({ onClose }: { onClose: () => void }) {
     staleTime: 0,
   });
   return (
-    <Modal
+    <AppModal
       open
       title="Batch History"
-      width={width}
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>
@@ -104,6 +102,6 @@ export function BatchHistoryModal({ onClose }: { onClose: () => void }) {
           onChange: (page, size) => setPaging({ page, size }),
         }}
       />
-    </Modal>
+    </AppModal>
   );
 }

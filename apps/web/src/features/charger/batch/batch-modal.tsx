@@ -1,8 +1,8 @@
 import { BATCH_MESSAGES, type BatchConfiguration, type BatchKind } from '@ev/shared';
-import { Button, Flex, Form, Input, Modal, Progress, Typography } from 'antd';
-import { useModalWidth } from '../../../components/modal-width.ts';
+import { Button, Flex, Form, Input, Progress, Typography } from 'antd';
+import { AppModal } from '../../../components/app-modal.tsx';
 import { notifyCallError } from '../../../lib/notify.ts';
-import { batchPath } from './batch-progress.ts';
+import { batchPath, progressPercent } from './batch-progress.ts';
 import { ConfigRowsField, type ConfigurationRow } from './config-rows-field.tsx';
 import { ResultTags } from './result-tags.tsx';
 import { BATCH_TITLES, type BatchPhase, downloadJobCsv, useBatchRun } from './use-batch-run.ts';
@@ -17,6 +17,12 @@ interface BatchValues {
 const pairs = (rows: ConfigurationRow[] = []): BatchConfiguration[] =>
   rows.map((row) => ({ key: (row.key ?? '').trim(), value: row.value ?? '' }));
 
+/**
+ * The bar is drawn from the same count as 'n / total', at once: antd's track eases its width over 0.3 s,
+ * which showed '142 / 142' beside a bar still filling.
+ */
+const TRACK_STYLE = { track: { transition: 'none' } } as const;
+
 const PHASE_TEXT: Record<Exclude<BatchPhase, 'form'>, string> = {
   running: 'Sending to every charger…',
   finished: 'Finished: the results were downloaded as CSV.',
@@ -29,7 +35,6 @@ const PHASE_TEXT: Record<Exclude<BatchPhase, 'form'>, string> = {
  */
 export function BatchModal({ kind, onClose }: { kind: BatchKind; onClose: () => void }) {
   const [form] = Form.useForm<BatchValues>();
-  const width = useModalWidth('medium');
   const { phase, progress, run } = useBatchRun(kind);
   const done = progress.updates.length;
   const total = progress.total;
@@ -55,16 +60,22 @@ export function BatchModal({ kind, onClose }: { kind: BatchKind; onClose: () => 
               Download CSV
             </Button>
           ),
-          <Button key="close" type="primary" disabled={running} onClick={onClose}>
+          // A new button when the run ends (its own key), drawn enabled at once: the disabled one would fade
+          // into the enabled colours over antd's 0.2 s transition, looking disabled after the end.
+          <Button
+            key={running ? 'close-running' : 'close'}
+            type="primary"
+            disabled={running}
+            onClick={onClose}
+          >
             Close
           </Button>,
         ];
 
   return (
-    <Modal
+    <AppModal
       open
       title={BATCH_TITLES[kind]}
-      width={width}
       closable={!running}
       keyboard={!running}
       maskClosable={false}
@@ -105,13 +116,14 @@ export function BatchModal({ kind, onClose }: { kind: BatchKind; onClose: () => 
             {done} / {total ?? '…'}
           </Typography.Title>
           <Progress
-            percent={total ? Math.floor((done / total) * 100) : phase === 'finished' ? 100 : 0}
+            percent={progressPercent(done, total, phase === 'finished')}
+            styles={TRACK_STYLE}
             status={phase === 'stopped' ? 'exception' : phase === 'finished' ? 'success' : 'active'}
             showInfo={false}
           />
           <ResultTags counts={progress.counts} />
         </Flex>
       )}
-    </Modal>
+    </AppModal>
   );
 }

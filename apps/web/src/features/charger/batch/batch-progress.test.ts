@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBatchEvent, batchPath, progressCsv, START } from './batch-progress.ts';
+import { applyBatchEvent, batchPath, progressCsv, progressPercent, START } from './batch-progress.ts';
 
 const AT = new Date('2026-05-01T03:00:00Z');
 const run = (...events: Array<[string, string]>) =>
@@ -45,6 +45,21 @@ describe('progressCsv', () => {
     expect(progressCsv(state)).toBe(
       'Charger Id,Result,Detail,Time\r\nA,Accepted,,2026-05-01T03:00:00.000Z\r\n"B,1",Timeout,,2026-05-01T03:00:00.000Z\r\n\'-1,Offline,,2026-05-01T03:00:00.000Z\r\n',
     );
+  });
+});
+
+describe('progressPercent', () => {
+  it('stands where the count says, not rounded down (141 / 142 is not 99 %)', () => {
+    expect(progressPercent(0, 142, false)).toBe(0);
+    expect(progressPercent(71, 142, false)).toBe(50);
+    expect(progressPercent(141, 142, false)).toBeCloseTo(99.296, 3);
+    expect(progressPercent(142, 142, true)).toBe(100);
+  });
+
+  it('is empty before the size, and full once a run over no charger ends', () => {
+    expect(progressPercent(0, null, false)).toBe(0);
+    expect(progressPercent(0, 0, false)).toBe(0);
+    expect(progressPercent(0, 0, true)).toBe(100);
   });
 });
 

@@ -53,6 +53,15 @@ export function applyBatchEvent(state: BatchProgress, event: SseEvent, at = new 
 }
 
 /**
+ * The share of the chargers answered, in percent: the bar's width, from the same count as 'n / total' (not
+ * rounded, so the bar stands where the count says). A run over no charger is full once finished.
+ */
+export function progressPercent(done: number, total: number | null, finished: boolean): number {
+  if (total === null || total === 0) return finished ? 100 : 0;
+  return Math.min(100, (done / total) * 100);
+}
+
+/**
  * The per-charger results as the browser saw them, in the server's CSV layout: the fallback download when
  * the stream named no job to fetch the file of.
  */
