@@ -1,7 +1,8 @@
 import type { Permission } from '@ev/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RequireSignedIn, RequireSignedOut } from './guards.tsx';
+import { RequireSignedIn, RequireSignedOut, RouteLoading } from './guards.tsx';
+import { loadHome, loadShell } from './preload.ts';
 import { RouteError } from './route-error.tsx';
 import { SHELL_PATHS, type ShellPath } from './route-table.ts';
 
@@ -80,7 +81,7 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     () => import('../features/user/mobile-user-list-page.tsx').then((m) => m.MobileUserListPage),
     'user.mobile.read',
   ],
-  '/user-detail': [() => import('../features/profile/user-detail-page.tsx').then((m) => m.UserDetailPage)],
+  '/user-detail': [() => loadHome().then((m) => m.UserDetailPage)],
 };
 
 const notFound: Load = () => import('./not-found.tsx').then((m) => m.NotFoundPage);
@@ -110,15 +111,11 @@ function shellScreen(path: ShellPath): RouteObject {
   return { path, ...lazyScreen(load, permission) };
 }
 
-/** Shown while the first screen's code loads on a cold visit: the page background, no spinner flash. */
-function FirstLoad() {
-  return null;
-}
-
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
-    HydrateFallback: FirstLoad,
+    // Shown while the first screen's code loads on a cold visit.
+    HydrateFallback: RouteLoading,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       {
@@ -163,7 +160,7 @@ export const routes: RouteObject[] = [
         element: <RequireSignedIn />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./shell/layout.tsx')).ShellLayout }),
+            lazy: async () => ({ Component: (await loadShell()).ShellLayout }),
             children: SHELL_PATHS.map(shellScreen),
           },
         ],

@@ -7,13 +7,14 @@ import {
 } from '@ant-design/icons';
 import { Button, Drawer, Flex, Grid, Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { COMPANY_NAME, SYSTEM_NAME } from '../../components/brand.ts';
 import { EvLogo } from '../../components/ev-logo.tsx';
 import { useLogout } from '../../features/auth/api.ts';
 import { fullName } from '../../lib/format.ts';
 import { useSelfQuery } from '../../lib/self.ts';
 import { useSession } from '../../lib/session.ts';
+import { RouteLoading } from '../guards.tsx';
 import { HOME_PATH, LOGIN_PATH } from '../route-table.ts';
 import { Sidebar } from './sidebar.tsx';
 import './shell.css';
@@ -31,6 +32,7 @@ function useIsDesktop(): boolean {
 
 /** The signed-in shell: sidebar, header with the user and Log Out, the page, and the footer. */
 export function ShellLayout({ children }: { children?: ReactNode }) {
+  const navigation = useNavigation();
   const current = useSession();
   useSelfQuery();
   const logout = useLogout();
@@ -109,7 +111,11 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
             </Button>
           </Flex>
         </Layout.Header>
-        <Layout.Content className="shell-content">{children ?? <Outlet />}</Layout.Content>
+        <Layout.Content className="shell-content">
+          {/* The next screen's code is loading (every screen is a lazy route): the current one stays until then. */}
+          {navigation.state === 'loading' && <RouteLoading />}
+          {children ?? <Outlet />}
+        </Layout.Content>
         <Layout.Footer className="shell-footer">
           <span>
             © {new Date().getFullYear()} {COMPANY_NAME}

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { preloadSignedInHome } from '../../app/preload.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { lazyZodRule } from '../../lib/zod-rule.ts';
@@ -27,7 +28,9 @@ interface LoginValues {
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const login = useLogin();
-  const submit = (values: LoginValues) =>
+  const submit = (values: LoginValues) => {
+    // The home screen's code downloads while the password is checked.
+    preloadSignedInHome();
     // Success stores the session; the signed-out-only guard of /login then takes the user home.
     login.mutate(
       { email: values.email, pass: values.pass, remember: values.remember },
@@ -42,6 +45,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         },
       },
     );
+  };
 
   return (
     <Form<LoginValues>
