@@ -1,5 +1,5 @@
 import { Button, Flex } from 'antd';
-import type { ColumnType } from 'antd/es/table/interface';
+import type { ListColumn } from './fit-columns.ts';
 import { useOpenSetting } from './list-return.ts';
 import { ActiveSwitch, DeleteButton } from './row-actions.tsx';
 
@@ -23,15 +23,30 @@ const recordName = (row: ListRecord) =>
 /** The record's path under `endpoint`, for the API and for its setting page alike, e.g. `/merchant/3`. */
 const pathOf = (endpoint: string, id: number | string) => `${endpoint}/${id}`;
 
+/**
+ * The widths of the pinned columns (the lists' cells have 8 px sides): the switch under its header, the
+ * actions side by side (Edit or View, and Delete). On a phone the header breaks after its '/' and Delete
+ * goes under View.
+ */
+const SWITCH_WIDTH = { width: 130, compactWidth: 92 };
+export const ACTION_WIDTH = { width: 120, compactWidth: 70 };
+
 /** 'Inactive/Active': the switch that saves at once; disabled for a role that may not change the record. */
-export function activeColumn<T extends ListRecord>(endpoint: string, disabled = false): ColumnType<T> {
+export function activeColumn<T extends ListRecord>(endpoint: string, disabled = false): ListColumn<T> {
   return {
-    title: 'Inactive/Active',
+    title: (
+      <>
+        Inactive/
+        <wbr />
+        Active
+      </>
+    ),
     dataIndex: 'active',
     key: 'active',
     sorter: true,
     // With the Action column, stays in view when a wide list scrolls sideways.
     fixed: 'right',
+    ...SWITCH_WIDTH,
     render: (_, row) => (
       <ActiveSwitch
         path={pathOf(endpoint, row.id)}
@@ -44,12 +59,14 @@ export function activeColumn<T extends ListRecord>(endpoint: string, disabled = 
 }
 
 /** 'Area type': the internal flag in words. */
-export function areaTypeColumn<T extends { internal: boolean }>(): ColumnType<T> {
+export function areaTypeColumn<T extends { internal: boolean }>(priority?: number): ListColumn<T> {
   return {
     title: 'Area type',
     dataIndex: 'internal',
     key: 'internal',
     sorter: true,
+    width: 104,
+    priority,
     render: (internal: boolean) => (internal ? 'Internal Used' : 'Public Used'),
   };
 }
@@ -67,13 +84,14 @@ function OpenButton({ path, label }: { path: string; label: string }) {
 export function actionColumn<T extends ListRecord>(
   endpoint: string,
   { open, canDelete = true }: { open: 'Edit' | 'View'; canDelete?: boolean },
-): ColumnType<T> {
+): ListColumn<T> {
   return {
     title: 'Action',
     key: 'action',
     fixed: 'right',
+    ...ACTION_WIDTH,
     render: (_, row) => (
-      <Flex gap={4}>
+      <Flex gap={4} wrap>
         <OpenButton path={pathOf(endpoint, row.id)} label={open} />
         {canDelete && !row.active && <DeleteButton path={pathOf(endpoint, row.id)} name={recordName(row)} />}
       </Flex>
@@ -108,13 +126,14 @@ export function callbackActionColumn<T extends { id: number; active: boolean }>(
     nameOf: (row: T) => string;
     canDelete?: boolean;
   },
-): ColumnType<T> {
+): ListColumn<T> {
   return {
     title: 'Action',
     key: 'action',
     fixed: 'right',
+    ...ACTION_WIDTH,
     render: (_, row) => (
-      <Flex gap={4}>
+      <Flex gap={4} wrap>
         <Button type="link" size="small" aria-label={`${label} ${nameOf(row)}`} onClick={() => onOpen(row)}>
           {label}
         </Button>

@@ -1,14 +1,99 @@
 import { LIST_PAGE_SIZE } from '@ev/shared';
-import { Table, type TableProps } from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { Table, type TableProps, Tooltip } from 'antd';
+import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { EXPAND_COLUMN_WIDTH, fitColumns, type ListColumn, type ListColumns } from './fit-columns.ts';
+import './list.css';
 import type { FilterSpec, ListState } from './use-list-state.ts';
 
 export const EMPTY_TEXT = 'No Data yet!';
 export const rangeText = (total: number, [from, to]: [number, number]) => `${from}-${to} of ${total}`;
 
+/** One line of a cell's text: '…' where it does not fit, and then the whole text in a tooltip. */
+export function CellText({ text }: { text: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [open, setOpen] = useState(false);
+  const cut = () => !!ref.current && ref.current.scrollWidth > ref.current.clientWidth;
+  return (
+    <Tooltip title={text} open={open} onOpenChange={(next) => setOpen(next && cut())}>
+      <span ref={ref} className="list-cell-text">
+        {text}
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * The antd column of a list column at the width it has in this table. The text a column that is not pinned
+ * renders (a string or number) holds one line, cut with '…' and a tooltip; anything else is clipped at the
+ * column's edge (list.css) rather than widen it or reach into the next one.
+ */
+function tableColumn<T>(column: ListColumn<T>): ColumnType<T> {
+  const { priority: _priority, compactWidth: _compactWidth, ...antd } = column;
+  if (antd.fixed) return antd;
+  const render = antd.render;
+  return {
+    ...antd,
+    render: (value: unknown, row: T, index: number) => {
+      const shown = render ? render(value, row, index) : value;
+      return typeof shown === 'string' || typeof shown === 'number' ? (
+        <CellText text={String(shown)} />
+      ) : (
+        (shown as ReturnType<NonNullable<ColumnType<T>['render']>>)
+      );
+    },
+  };
+}
+
+/** The width of an element, measured before the browser paints and again whenever it changes. */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+export type FittedTableProps<T> = Omit<TableProps<T>, 'columns' | 'scroll' | 'tableLayout'> & {
+  columns: ListColumns<T>;
+};
+
+/**
+ * A table that fits its room: the columns that do not fit give way by priority (fit-columns.ts), the text
+ * columns share what the others leave and cut long values with '…' and a tooltip, so a long value never
+ * pushes a column out of view. A phone gets small cells; its pager keeps the size changer and quick jumper.
+ */
+export function FittedTable<T extends object>({ columns, expandable, size, ...props }: FittedTableProps<T>) {
+  const [ref, room] = useWidth();
+  const expandWidth = (compact: boolean) =>
+    compact ? EXPAND_COLUMN_WIDTH.compactWidth : EXPAND_COLUMN_WIDTH.width;
+  const fit = fitColumns(columns, room, (compact) => (expandable ? expandWidth(compact) : 0));
+  return (
+    <div ref={ref} className="list-table">
+      <Table<T>
+        {...props}
+        size={fit.compact ? 'small' : size}
+        columns={fit.columns.map(tableColumn)}
+        expandable={expandable && { columnWidth: expandWidth(fit.compact), ...expandable }}
+        tableLayout="fixed"
+        scroll={{ x: fit.width }}
+        // 'Click to sort …' on the sort arrows only: over the whole title it sat on the filter bar's buttons
+        // (Search, Export, New …) for as long as the pointer rested on a header it had just sorted.
+        showSorterTooltip={{ target: 'sorter-icon' }}
+      />
+    </div>
+  );
+}
+
 interface DataTableProps<T, S extends FilterSpec> {
   state: ListState<S>;
-  columns: ColumnsType<T>;
+  columns: ListColumns<T>;
   items: T[];
   total: number;
   loading: boolean;
@@ -59,7 +144,7 @@ export function DataTable<T extends object, S extends FilterSpec>({
   };
 
   return (
-    <Table<T>
+    <FittedTable<T>
       rowKey={rowKey}
       columns={sortedColumns}
       dataSource={items}
@@ -68,7 +153,6 @@ export function DataTable<T extends object, S extends FilterSpec>({
       size={size}
       onChange={onChange}
       locale={{ emptyText: EMPTY_TEXT }}
-      scroll={{ x: 'max-content' }}
       pagination={{
         current: state.page,
         pageSize: state.size,

@@ -1,9 +1,9 @@
 import type { TableProps } from 'antd';
 import { Button, Card, Flex, Form, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { DataTable } from './data-table.tsx';
 import { ExportButton, type ExportSpec } from './export-button.tsx';
+import type { ListColumns } from './fit-columns.ts';
 import { useListQuery } from './use-list-query.ts';
 import {
   type FilterSpec,
@@ -28,11 +28,12 @@ export interface ListPageProps<T, S extends FilterSpec> {
   /** Buttons after Search, Clear Data and Export (New ...). */
   actions?: ReactNode;
   exportSpec?: ExportSpec;
-  columns: ColumnsType<T>;
+  /** The columns, with their widths and priorities (fit-columns.ts). */
+  columns: ListColumns<T>;
   rowKey: keyof T & string;
   /** Row expansion, given the shown rows (for an expand-all toggle). */
   expandable?: (items: T[]) => TableProps<T>['expandable'];
-  /** The table's density: 'middle' for a list with many columns. */
+  /** The table's density: 'middle' (the default), 'small' for a list with many columns. */
   size?: TableProps<T>['size'];
   /** Reload the shown page every so many ms while the page is visible (live values such as statuses). */
   refetchInterval?: number;
@@ -160,7 +161,7 @@ export function ListPage<T extends object, S extends FilterSpec>(props: ListPage
           loading={props.refetchInterval ? list.isPending || list.isPlaceholderData : list.isFetching}
           rowKey={props.rowKey}
           expandable={props.expandable?.(items)}
-          size={props.size}
+          size={props.size ?? 'middle'}
         />
       </Flex>
     </Card>

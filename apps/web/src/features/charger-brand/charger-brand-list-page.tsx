@@ -1,7 +1,7 @@
 import { CHARGER_BRAND_MESSAGES, type ChargerBrand } from '@ev/shared';
-import type { ColumnsType } from 'antd/es/table/interface';
 import { actionColumn, activeColumn, NewButton } from '../../components/list/columns.tsx';
 import { ANY, OneFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { formatKw, POWER_TYPE_OPTIONS } from './charger-brand-fields.ts';
 
@@ -17,17 +17,19 @@ function BrandFilters() {
   );
 }
 
-const COLUMNS: ColumnsType<ChargerBrand> = [
-  { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 90 },
-  { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
-  { title: 'Power Type', dataIndex: 'powerType', key: 'powerType', sorter: true, width: 140 },
+/** The brand's name always shows; with less room the id goes first, then the power. */
+const COLUMNS: ListColumns<ChargerBrand> = [
+  { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 64, priority: 2 },
+  { title: 'Name', dataIndex: 'name', key: 'name', sorter: true, minWidth: 140 },
+  { title: 'Power Type', dataIndex: 'powerType', key: 'powerType', sorter: true, width: 108, priority: 1 },
   {
     title: 'Min Power (kW)',
     dataIndex: 'minPowerKw',
     key: 'minPowerKw',
     sorter: true,
     align: 'right',
-    width: 170,
+    width: 134,
+    priority: 1,
     render: (kw: number) => formatKw(kw),
   },
   activeColumn(ENDPOINT),

@@ -1,9 +1,9 @@
 import { allowed, CHARGER_MESSAGES, type Charger, can } from '@ev/shared';
 import { Form } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { actionColumn, activeColumn, NewButton } from '../../components/list/columns.tsx';
 import { MultiFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
@@ -62,42 +62,63 @@ function ChargerFilters({ role }: { role: string | null }) {
   );
 }
 
-/** Long names wrap onto a second line rather than widen the table, so the live columns stay in view. */
-const wrapped = (text: string, maxWidth = 115) => (
-  <div style={{ maxWidth, whiteSpace: 'normal' }}>{text}</div>
-);
-const NAME = { render: (name: string) => wrapped(name) };
-
-/** The columns a role sees (document 2, section 6): cluster for admin and callcenter, site for most. */
-function columnsFor(role: string | null): ColumnsType<Charger> {
+/**
+ * The columns a role sees (document 2, section 6): cluster for admin and callcenter, site for most. One
+ * line a charger, long names cut with '…'. The charger's name always shows; with less room the cluster
+ * goes first, then the last seen time, the brand, the site, the online tag and the charger's id.
+ */
+function columnsFor(role: string | null): ListColumns<Charger> {
   return [
     ...(allowed(role, 'chargerClusterColumn')
-      ? [{ title: 'Cluster Name', dataIndex: 'merchantNameEn', key: 'merchantNameEn', sorter: true, ...NAME }]
+      ? [
+          {
+            title: 'Cluster Name',
+            dataIndex: 'merchantNameEn',
+            key: 'merchantNameEn',
+            sorter: true,
+            minWidth: 124,
+            priority: 6,
+          },
+        ]
       : []),
     ...(allowed(role, 'chargerSiteColumn')
-      ? [{ title: 'Site Name', dataIndex: 'landlordNameEn', key: 'landlordNameEn', sorter: true, ...NAME }]
+      ? [
+          {
+            title: 'Site Name',
+            dataIndex: 'landlordNameEn',
+            key: 'landlordNameEn',
+            sorter: true,
+            minWidth: 104,
+            priority: 3,
+          },
+        ]
       : []),
-    { title: 'Charger Id', dataIndex: 'id', key: 'id', sorter: true },
-    { title: 'Charger Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, ...NAME },
+    { title: 'Charger Id', dataIndex: 'id', key: 'id', sorter: true, minWidth: 114, priority: 1 },
+    { title: 'Charger Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, minWidth: 124 },
     {
       title: 'Charger Brand',
       dataIndex: 'chargerBrandName',
       key: 'chargerBrandName',
       sorter: true,
-      render: (name: string, row) => wrapped(brandLabel({ name, minPowerKw: row.minPowerKw })),
+      minWidth: 124,
+      priority: 4,
+      render: (name: string, row) => brandLabel({ name, minPowerKw: row.minPowerKw }),
     },
     {
       title: 'Online',
       dataIndex: 'online',
       key: 'online',
+      width: 72,
+      priority: 2,
       render: (online: boolean) => <OnlineTag online={online} />,
     },
     {
       title: 'Last Seen',
       dataIndex: 'lastSeenAt',
       key: 'lastSeenAt',
-      // Date over time on narrow screens.
-      render: (at: string | null) => wrapped(formatThaiDateTime(at), 100),
+      width: 132,
+      priority: 5,
+      render: (at: string | null) => formatThaiDateTime(at),
     },
     activeColumn(ENDPOINT, !can(role, 'charger.write')),
     actionColumn(ENDPOINT, { open: 'View', canDelete: can(role, 'charger.write') }),

@@ -7,8 +7,7 @@ import {
   LANDLORD_MESSAGES,
   type LandlordListItem,
 } from '@ev/shared';
-import { Form, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
+import { Form } from 'antd';
 import { actionColumn, activeColumn, areaTypeColumn, NewButton } from '../../components/list/columns.tsx';
 import {
   ANY,
@@ -17,6 +16,7 @@ import {
   OneFilter,
   STATUS_OPTIONS,
 } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
@@ -56,35 +56,44 @@ function SiteFilters({ clusterFilter }: { clusterFilter: boolean }) {
   );
 }
 
-/** The columns a role sees (document 1, section 6): the cluster's only for admin and callcenter. */
-function columnsFor(role: string | null): ColumnsType<LandlordListItem> {
-  const cluster: ColumnsType<LandlordListItem> = [
-    { title: 'Cluster ID', dataIndex: 'merchantId', key: 'merchantId', sorter: true, width: 110 },
-    { title: 'Cluster Name', dataIndex: 'merchantNameEn', key: 'merchantNameEn', sorter: true },
+/**
+ * The columns a role sees (document 1, section 6): the cluster's only for admin and callcenter. The site's
+ * name always shows; with less room the address goes first, then the cluster's id, the business hour, the
+ * area type, the cluster's name and the site's id.
+ */
+function columnsFor(role: string | null): ListColumns<LandlordListItem> {
+  const cluster: ListColumns<LandlordListItem> = [
+    { title: 'Cluster ID', dataIndex: 'merchantId', key: 'merchantId', sorter: true, width: 96, priority: 5 },
+    {
+      title: 'Cluster Name',
+      dataIndex: 'merchantNameEn',
+      key: 'merchantNameEn',
+      sorter: true,
+      minWidth: 124,
+      priority: 2,
+    },
   ];
   return [
     ...(allowed(role, 'siteClusterField') ? cluster : []),
-    { title: 'Site ID', dataIndex: 'id', key: 'id', sorter: true, width: 90 },
-    { title: 'Site Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
+    { title: 'Site ID', dataIndex: 'id', key: 'id', sorter: true, width: 76, priority: 1 },
+    { title: 'Site Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, minWidth: 150 },
     {
       title: 'Address',
       dataIndex: 'addrEn',
       key: 'addrEn',
-      // Long addresses end in '…', the whole one in a tooltip.
-      render: (address: string | null) => (
-        <Typography.Text ellipsis={{ tooltip: address }} style={{ display: 'block', maxWidth: 240 }}>
-          {address ?? '-'}
-        </Typography.Text>
-      ),
+      priority: 6,
+      render: (address: string | null) => address ?? '-',
     },
     {
       title: 'Business hour',
       dataIndex: 'businessHoursType',
       key: 'businessHoursType',
       sorter: true,
+      width: 164,
+      priority: 4,
       render: (type: BusinessHoursType) => BUSINESS_HOURS_TYPE_LABELS[type],
     },
-    areaTypeColumn(),
+    areaTypeColumn(3),
     activeColumn(ENDPOINT, !can(role, 'landlord.update')),
     actionColumn(ENDPOINT, { open: 'View', canDelete: allowed(role, 'siteNewAndDelete') }),
   ];

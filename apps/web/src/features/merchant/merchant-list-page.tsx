@@ -1,6 +1,5 @@
 import { MERCHANT_MESSAGES, type MerchantListItem } from '@ev/shared';
 import { Button, Flex, Form, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { actionColumn, activeColumn, areaTypeColumn, NewButton } from '../../components/list/columns.tsx';
 import {
@@ -9,6 +8,7 @@ import {
   OneFilter,
   STATUS_OPTIONS,
 } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { ActiveSwitch, DeleteButton } from '../../components/list/row-actions.tsx';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
@@ -45,10 +45,11 @@ function SiteRows({ cluster }: { cluster: MerchantListItem }) {
   );
 }
 
-const COLUMNS: ColumnsType<MerchantListItem> = [
-  { title: 'Cluster ID', dataIndex: 'id', key: 'id', sorter: true, width: 120 },
-  { title: 'Cluster Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
-  areaTypeColumn(),
+/** The cluster's name always shows; with less room the area type goes first, then the id. */
+const COLUMNS: ListColumns<MerchantListItem> = [
+  { title: 'Cluster ID', dataIndex: 'id', key: 'id', sorter: true, width: 96, priority: 1 },
+  { title: 'Cluster Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, minWidth: 124 },
+  areaTypeColumn(2),
   activeColumn(ENDPOINT),
   actionColumn(ENDPOINT, { open: 'Edit' }),
 ];

@@ -1,8 +1,8 @@
 import type { Party } from '@ev/shared';
 import { Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
 import { actionColumn, activeColumn, NewButton } from '../../components/list/columns.tsx';
 import { MultiFilter, OneFilter, STATUS_OPTIONS } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { useLandlordDropdown } from '../../lib/reference.ts';
 
@@ -38,12 +38,15 @@ function SiteCount({ names }: { names: string[] }) {
   );
 }
 
-const COLUMNS: ColumnsType<Party> = [
+/** The group's name always shows; with less room its sites' count goes. */
+const COLUMNS: ListColumns<Party> = [
   { title: 'Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
   {
     title: 'Site Name',
     dataIndex: 'landlordNameEns',
     key: 'landlordNameEns',
+    width: 110,
+    priority: 1,
     render: (names: string[]) => <SiteCount names={names} />,
   },
   activeColumn(ENDPOINT),

@@ -6,9 +6,9 @@ import {
   type PriceListItem,
   type PriceMethod,
 } from '@ev/shared';
-import type { ColumnsType } from 'antd/es/table/interface';
 import { actionColumn, activeColumn, NewButton } from '../../components/list/columns.tsx';
 import { ANY, OneFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { baht, CALCULATE_METHOD_OPTIONS, METHOD_OPTIONS } from './price-options.ts';
 
@@ -35,19 +35,21 @@ const amountColumn = (title: string, key: 'bahtPerHour' | 'bahtPerKwh') => ({
   key,
   sorter: true,
   align: 'right' as const,
-  width: 120,
+  width: 96,
   render: (amount: number) => baht(amount),
 });
 
-const COLUMNS: ColumnsType<PriceListItem> = [
-  { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 80 },
-  { title: 'Description', dataIndex: 'descEn', key: 'descEn', sorter: true },
+/** The description always shows; with less room the calculate method goes first, then the method, the id and the amounts. */
+const COLUMNS: ListColumns<PriceListItem> = [
+  { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 64, priority: 3 },
+  { title: 'Description', dataIndex: 'descEn', key: 'descEn', sorter: true, minWidth: 140 },
   {
     title: 'Method',
     dataIndex: 'method',
     key: 'method',
     sorter: true,
-    width: 110,
+    width: 86,
+    priority: 4,
     render: (method: PriceMethod) => PRICE_METHOD_LABELS[method],
   },
   {
@@ -55,11 +57,12 @@ const COLUMNS: ColumnsType<PriceListItem> = [
     dataIndex: 'calculateMethod',
     key: 'calculateMethod',
     sorter: true,
-    width: 170,
+    width: 148,
+    priority: 5,
     render: (method: CalculateMethod) => CALCULATE_METHOD_LABELS[method],
   },
-  amountColumn('Baht/hr', 'bahtPerHour'),
-  amountColumn('Baht/kWh', 'bahtPerKwh'),
+  { ...amountColumn('Baht/hr', 'bahtPerHour'), priority: 1 },
+  { ...amountColumn('Baht/kWh', 'bahtPerKwh'), priority: 2 },
   activeColumn(ENDPOINT),
   actionColumn(ENDPOINT, { open: 'View' }),
 ];

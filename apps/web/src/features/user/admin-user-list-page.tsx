@@ -1,6 +1,5 @@
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES, can, USER_MESSAGES, type UserListItem } from '@ev/shared';
 import { Button, Form } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { callbackActionColumn } from '../../components/list/columns.tsx';
 import {
@@ -10,12 +9,13 @@ import {
   STATUS_OPTIONS,
   TextFilter,
 } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
-import { fullName, roleLabel } from '../../lib/format.ts';
+import { roleLabel } from '../../lib/format.ts';
 import { useLandlordDropdown, useMerchantDropdown, usePartyDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
 import { AdminUserModal } from './admin-user-modal.tsx';
-import { orDash, statusColumn } from './user-columns.tsx';
+import { EMAIL_COLUMN, NAME_COLUMN, orDash, statusColumn } from './user-columns.tsx';
 
 const ENDPOINT = '/user';
 const FILTERS = {
@@ -51,20 +51,49 @@ function AdminUserFilters() {
   );
 }
 
-function columnsFor(open: (user: UserListItem) => void, canWrite: boolean): ColumnsType<UserListItem> {
+/**
+ * The user's email always shows; with less room the group goes first, then the site, the cluster, the role
+ * and the name.
+ */
+function columnsFor(open: (user: UserListItem) => void, canWrite: boolean): ListColumns<UserListItem> {
   return [
-    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
-    { title: 'Name-Surname', key: 'name', sorter: true, render: (_, user) => fullName(user) },
-    { title: 'Role', dataIndex: 'adminRole', key: 'adminRole', sorter: true, render: roleLabel },
+    EMAIL_COLUMN,
+    NAME_COLUMN,
+    {
+      title: 'Role',
+      dataIndex: 'adminRole',
+      key: 'adminRole',
+      sorter: true,
+      width: 124,
+      priority: 2,
+      render: roleLabel,
+    },
     {
       title: 'Cluster Name',
       dataIndex: 'merchantNameEn',
       key: 'merchantNameEn',
       sorter: true,
+      minWidth: 124,
+      priority: 3,
       render: orDash,
     },
-    { title: 'Group Name', dataIndex: 'partyNameEn', key: 'partyNameEn', sorter: true, render: orDash },
-    { title: 'Site Name', dataIndex: 'landlordNameEn', key: 'landlordNameEn', sorter: true, render: orDash },
+    {
+      title: 'Group Name',
+      dataIndex: 'partyNameEn',
+      key: 'partyNameEn',
+      sorter: true,
+      minWidth: 110,
+      priority: 5,
+      render: orDash,
+    },
+    {
+      title: 'Site Name',
+      dataIndex: 'landlordNameEn',
+      key: 'landlordNameEn',
+      sorter: true,
+      priority: 4,
+      render: orDash,
+    },
     statusColumn<UserListItem>(),
     callbackActionColumn<UserListItem>(ENDPOINT, {
       onOpen: open,

@@ -7,15 +7,14 @@ import {
   type UserListItem,
 } from '@ev/shared';
 import { Button } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { callbackActionColumn } from '../../components/list/columns.tsx';
 import { ANY, OneFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
-import { fullName } from '../../lib/format.ts';
 import { useRole } from '../../lib/session.ts';
 import { MobileUserModal } from './mobile-user-modal.tsx';
-import { orDash, statusColumn, verifiedColumn } from './user-columns.tsx';
+import { EMAIL_COLUMN, NAME_COLUMN, orDash, statusColumn, verifiedColumn } from './user-columns.tsx';
 
 const ENDPOINT = '/user';
 const FILTERS = {
@@ -46,20 +45,34 @@ function MobileUserFilters() {
   );
 }
 
-function columnsFor(open: (user: UserListItem) => void, canWrite: boolean): ColumnsType<UserListItem> {
+/**
+ * The user's email always shows; with less room the verifications go first, then the type, the mobile
+ * number and the name.
+ */
+function columnsFor(open: (user: UserListItem) => void, canWrite: boolean): ListColumns<UserListItem> {
   return [
     {
       title: 'Type',
       dataIndex: 'partnerUserType',
       key: 'partnerUserType',
       sorter: true,
+      width: 68,
+      priority: 3,
       render: (type: PartnerUserType | null) => PARTNER_USER_TYPE_LABELS[type ?? 'mobile'],
     },
-    { title: 'Name-Surname', key: 'name', sorter: true, render: (_, user) => fullName(user) },
-    { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
-    verifiedColumn<UserListItem>('Verify Email', 'emailVerified'),
-    { title: 'Mobile Number', dataIndex: 'tel', key: 'tel', sorter: true, render: orDash },
-    verifiedColumn<UserListItem>('Verify Mobile Number', 'telVerified'),
+    NAME_COLUMN,
+    EMAIL_COLUMN,
+    verifiedColumn<UserListItem>('Verify Email', 'emailVerified', 112, 4),
+    {
+      title: 'Mobile Number',
+      dataIndex: 'tel',
+      key: 'tel',
+      sorter: true,
+      minWidth: 110,
+      priority: 2,
+      render: orDash,
+    },
+    verifiedColumn<UserListItem>('Verify Mobile Number', 'telVerified', 172, 5),
     statusColumn<UserListItem>(),
     callbackActionColumn<UserListItem>(ENDPOINT, {
       onOpen: open,

@@ -1,9 +1,29 @@
-import { userStatusLabel } from '@ev/shared';
+import { type UserListItem, userStatusLabel } from '@ev/shared';
 import { Tag } from 'antd';
-import type { ColumnType } from 'antd/es/table/interface';
+import type { ListColumn } from '../../components/list/fit-columns.ts';
+import { fullName } from '../../lib/format.ts';
+
+/** 'Email' of both user lists: the user's identity, it always shows. */
+export const EMAIL_COLUMN: ListColumn<UserListItem> = {
+  title: 'Email',
+  dataIndex: 'email',
+  key: 'email',
+  sorter: true,
+  minWidth: 140,
+};
+
+/** 'Name-Surname' of both user lists; sorts on `name`. The last column but the email to give way. */
+export const NAME_COLUMN: ListColumn<UserListItem> = {
+  title: 'Name-Surname',
+  key: 'name',
+  sorter: true,
+  minWidth: 120,
+  priority: 1,
+  render: (_, user) => fullName(user),
+};
 
 /** 'Status' of both user lists: Available (active) or Locked (document 2, section 4); sorts on `active`. */
-export function statusColumn<T extends { active: boolean }>(): ColumnType<T> {
+export function statusColumn<T extends { active: boolean }>(): ListColumn<T> {
   return {
     title: 'Status',
     dataIndex: 'active',
@@ -11,17 +31,25 @@ export function statusColumn<T extends { active: boolean }>(): ColumnType<T> {
     sorter: true,
     // With the Action column, stays in view when a wide list scrolls sideways (as the kit's active switch).
     fixed: 'right',
+    width: 84,
     render: (active: boolean) => <Tag color={active ? 'green' : 'red'}>{userStatusLabel(active)}</Tag>,
   };
 }
 
-/** 'Verify Email' and 'Verify Mobile Number': Verified or Not Verified. */
-export function verifiedColumn<T>(title: string, key: keyof T & string): ColumnType<T> {
+/** 'Verify Email' and 'Verify Mobile Number': Verified or Not Verified; `width` fits the title. */
+export function verifiedColumn<T>(
+  title: string,
+  key: keyof T & string,
+  width: number,
+  priority: number,
+): ListColumn<T> {
   return {
     title,
     dataIndex: key,
     key,
     sorter: true,
+    width,
+    priority,
     render: (verified: boolean) => (verified ? <Tag color="blue">Verified</Tag> : <Tag>Not Verified</Tag>),
   };
 }

@@ -1,10 +1,10 @@
 import { type BatchJob, LIST_PAGE_SIZE } from '@ev/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
+import { Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { EMPTY_TEXT, rangeText } from '../../../components/list/data-table.tsx';
+import { CellText, EMPTY_TEXT, FittedTable, rangeText } from '../../../components/list/data-table.tsx';
+import type { ListColumns } from '../../../components/list/fit-columns.ts';
 import { api } from '../../../lib/api.ts';
 import { formatThaiDateTime } from '../../../lib/format.ts';
 import { notifyCallError } from '../../../lib/notify.ts';
@@ -17,23 +17,29 @@ const STATUS_COLORS: Record<BatchJob['status'], string> = {
   interrupted: 'error',
 };
 
-const COLUMNS: ColumnsType<BatchJob> = [
+/**
+ * The run's start, command and Download CSV always show; with less room the progress goes first, then who
+ * ran it, the results and the status. Long configurations and emails are cut with '…' and a tooltip.
+ */
+const COLUMNS: ListColumns<BatchJob> = [
   {
     title: 'Started',
     dataIndex: 'startedAt',
     key: 'startedAt',
+    width: 128,
     render: (at: string) => formatThaiDateTime(at),
   },
   {
     title: 'Command',
     dataIndex: 'kind',
     key: 'kind',
+    minWidth: 100,
     render: (kind: BatchJob['kind'], job) => (
       <>
-        {BATCH_TITLES[kind]}
+        <CellText text={BATCH_TITLES[kind]} />
         {job.configurations?.map(({ key, value }) => (
-          <Typography.Text key={key} type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            {key} = {value}
+          <Typography.Text key={key} type="secondary" style={{ fontSize: 12 }}>
+            <CellText text={`${key} = ${value}`} />
           </Typography.Text>
         ))}
       </>
@@ -43,14 +49,37 @@ const COLUMNS: ColumnsType<BatchJob> = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
+    width: 92,
+    priority: 2,
     render: (status: BatchJob['status']) => <Tag color={STATUS_COLORS[status]}>{status}</Tag>,
   },
-  { title: 'Progress', key: 'progress', render: (_, job) => `${job.done} / ${job.total}` },
-  { title: 'Results', key: 'counts', render: (_, job) => <ResultTags counts={job.counts} /> },
-  { title: 'By', dataIndex: 'createdByEmail', key: 'createdByEmail', render: (email) => email ?? '-' },
+  {
+    title: 'Progress',
+    key: 'progress',
+    width: 76,
+    priority: 5,
+    render: (_, job) => `${job.done} / ${job.total}`,
+  },
+  {
+    title: 'Results',
+    key: 'counts',
+    width: 196,
+    priority: 3,
+    render: (_, job) => <ResultTags counts={job.counts} />,
+  },
+  {
+    title: 'By',
+    dataIndex: 'createdByEmail',
+    key: 'createdByEmail',
+    minWidth: 176,
+    priority: 4,
+    render: (email: string | null) => email ?? '-',
+  },
   {
     title: 'Action',
     key: 'action',
+    fixed: 'right',
+    width: 120,
     render: (_, job) => (
       <Button
         size="small"
@@ -84,14 +113,13 @@ export function BatchHistoryModal({ onClose }: { onClose: () => void }) {
         </Button>
       }
     >
-      <Table<BatchJob>
+      <FittedTable<BatchJob>
         rowKey="id"
         size="small"
         columns={COLUMNS}
         dataSource={jobs.data?.jobs ?? []}
         loading={jobs.isFetching}
         locale={{ emptyText: EMPTY_TEXT }}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: paging.page,
           pageSize: paging.size,

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { fitColumns, type ListColumns, TEXT_MIN_WIDTH } from './fit-columns.ts';
+
+type Row = { id: number };
+// A site list in small: two ids, a name that always shows, an address and a tag that give way, the switch.
+const COLUMNS: ListColumns<Row> = [
+  { key: 'id', width: 80, priority: 1 },
+  { key: 'name', minWidth: 150 },
+  { key: 'address', priority: 3 },
+  { key: 'type', width: 100, priority: 2 },
+  { key: 'active', fixed: 'right', width: 130, compactWidth: 90 },
+];
+const keys = (room: number | undefined, extra?: (compact: boolean) => number) =>
+  fitColumns(COLUMNS, room, extra).columns.map((column) => column.key);
+
+describe('fitColumns', () => {
+  it('shows every column while they fit, before the room is known too', () => {
+    expect(keys(undefined)).toEqual(['id', 'name', 'address', 'type', 'active']);
+    expect(keys(80 + 150 + TEXT_MIN_WIDTH + 100 + 130)).toEqual(['id', 'name', 'address', 'type', 'active']);
+  });
+
+  it('drops the highest priority first, and never a column without one', () => {
+    expect(keys(559)).toEqual(['id', 'name', 'type', 'active']);
+    expect(keys(480)).toEqual(['id', 'name', 'type', 'active']);
+    // Below 480 px the table is compact: the switch is narrower and the name at its least, all fit again.
+    expect(keys(479)).toEqual(['id', 'name', 'address', 'type', 'active']);
+    // A phone: the name and the switch stay even when they do not fit.
+    expect(keys(300)).toEqual(['id', 'name', 'active']);
+    expect(keys(269)).toEqual(['name', 'active']);
+    expect(keys(100)).toEqual(['name', 'active']);
+  });
+
+  it('counts the expand column, compact or not', () => {
+    expect(keys(560, () => 0)).toEqual(['id', 'name', 'address', 'type', 'active']);
+    expect(keys(560, (compact) => (compact ? 0 : 1))).toEqual(['id', 'name', 'type', 'active']);
+    expect(keys(300, (compact) => (compact ? 31 : 0))).toEqual(['name', 'active']);
+  });
+
+  it('shares the spare room among the text columns in proportion to their least widths', () => {
+    const fit = fitColumns(COLUMNS, 560 + 250);
+    expect(fit.columns.map((column) => column.width)).toEqual([80, 300, 200, 100, 130]);
+    expect(fit.width).toBe(560);
+    expect(fit.compact).toBe(false);
+  });
+
+  it('gives a compact table compact widths and text columns their least width', () => {
+    const fit = fitColumns(COLUMNS, 300);
+    expect(fit.compact).toBe(true);
+    expect(fit.width).toBe(80 + TEXT_MIN_WIDTH + 90);
+    expect(fit.columns.map((column) => column.width)).toEqual([80, 300 - 80 - 90, 90]);
+  });
+
+  it('needs more than its room when the columns that always show do not fit: the table scrolls', () => {
+    const fit = fitColumns(COLUMNS, 150);
+    expect(fit.width).toBe(TEXT_MIN_WIDTH + 90);
+    expect(fit.columns.map((column) => column.width)).toEqual([TEXT_MIN_WIDTH, 90]);
+  });
+});
