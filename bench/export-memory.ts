@@ -6,39 +6,16 @@
  *
  *   node --import tsx bench/export-memory.ts        BENCH_ROWS=10000 by default
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '@ev/server/app';
-import { loadConfig } from '@ev/server/config';
-import { openDatabase } from '@ev/server/db/client';
-import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
-import { createScratchDatabase } from '@ev/tools/scratch-database';
 import { sql } from 'drizzle-orm';
+import { BENCH_ADMIN as ADMIN, startInProcessServer } from './in-process-server.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 10_000);
-const ADMIN = { email: 'bench-admin@example.com', pass: 'BenchAdmin1' };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
-const scratch = process.env.DATABASE_URL
-  ? await createScratchDatabase(process.env.DATABASE_URL, 'ev_bench')
-  : null;
-const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : {});
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  WEB_DIST: '',
-  LOG_LEVEL: 'warn',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.pass,
-});
-await ensureFirstAdmin(database.db, ADMIN.email, ADMIN.pass);
-const app = await buildApp({ db: database.db, databaseKind: database.kind, config });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const server = await startInProcessServer({ webDist: '', databaseUrl: process.env.DATABASE_URL });
+const { base: address, db, kind } = server;
 
 try {
-  await database.db.execute(
-    sql`insert into merchants (name_en, name_th) values ('Bench Cluster', 'คลัสเตอร์')`,
-  );
-  await database.db.execute(sql`
+  await db.execute(sql`insert into merchants (name_en, name_th) values ('Bench Cluster', 'คลัสเตอร์')`);
+  await db.execute(sql`
     insert into landlords (merchant_id, name_en, name_th, latitude, longitude, business_hours_type, addr_en, addr_th, tel)
     select (select min(id) from merchants), 'Site ' || n, 'สถานี ' || n, 13.7 + n / 1e6, 100.5 + n / 1e6, '24H',
            n || ' Sukhumvit Rd, Khlong Toei, Bangkok 10110', n || ' ถนนสุขุมวิท คลองเตย กรุงเทพฯ', '02' || lpad(n::text, 7, '0')
@@ -66,12 +43,9 @@ try {
   clearInterval(sampler);
   const mb = (value: number) => (value / 1024 / 1024).toFixed(1);
   console.log(
-    `${database.kind}: ${rows} sites, status ${response.status}, ${mb(bytes)} MB xlsx in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+    `${kind}: ${rows} sites, status ${response.status}, ${mb(bytes)} MB xlsx in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
       `RSS baseline ${mb(baseline)} MB, peak ${mb(peak)} MB, growth ${mb(peak - baseline)} MB`,
   );
 } finally {
-  await app.close();
-  await database.close();
-  await scratch?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }

@@ -7,18 +7,12 @@
  *
  *   npm run bench:web        (builds the web app if stale; PGlite in memory)
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@ev/server/app';
-import { loadConfig } from '@ev/server/config';
-import { openDatabase } from '@ev/server/db/client';
-import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { isJsOrCss, type Transfer as Response, recordTransfers } from '@ev/tools/transfer';
 import { chromium, type Page } from 'playwright-core';
 import { buildIfStale } from '../tools/build-if-stale.mjs';
+import { BENCH_ADMIN as ADMIN, startInProcessServer } from './in-process-server.ts';
 
-const ADMIN = { email: 'bench-admin@example.com', pass: 'BenchAdmin1' };
 /** 10 Mbit/s down, 5 up, 40 ms: a site office on mobile data. */
 const LINE = {
   offline: false,
@@ -40,18 +34,8 @@ const webDist = process.env.WEB_DIST
   ? path.resolve(process.env.WEB_DIST)
   : path.resolve(import.meta.dirname, '../apps/web/dist');
 if (!process.env.WEB_DIST) buildIfStale();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-web-'));
-const database = await openDatabase({});
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  WEB_DIST: webDist,
-  LOG_LEVEL: 'warn',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.pass,
-});
-await ensureFirstAdmin(database.db, ADMIN.email, ADMIN.pass);
-const app = await buildApp({ db: database.db, databaseKind: database.kind, config });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const server = await startInProcessServer({ webDist });
+const { base } = server;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -94,9 +78,7 @@ try {
   rows.push({ step: 'menu → /charger', responses: record.take(), ms });
 } finally {
   await browser.close();
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }
 
 console.log(`Chromium, emulated line ${LINE.downloadThroughput * 8e-6} Mbit/s, ${LINE.latency} ms\n`);
