@@ -2,6 +2,7 @@ export * from './dates.ts';
 export * from './enums.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './pricing.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/charger.ts';
 export * from './schemas/charger-batch.ts';
