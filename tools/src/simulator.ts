@@ -1,7 +1,7 @@
 /**
  * Simulated OCPP 1.6J chargers: they connect, boot, send heartbeats and status changes, answer Reset
- * (reconnecting after a hard reset), ChangeConfiguration, DataTransfer and RemoteStopTransaction, and may
- * run charging sessions with meter values. Used by the tests, the benchmark, the demo and `npm run simulate`.
+ * (reconnecting after a hard reset), ChangeConfiguration, DataTransfer, RemoteStartTransaction and
+ * RemoteStopTransaction, and may run charging sessions with meter values, state of charge and a full battery. Used by the tests, the benchmark, the demo and `npm run simulate`.
  */
 import { createRPCError, NO_REPLY, RPCClient } from '@ev/server/ocpp/rpc';
 import { OCPP_CONFIGURATION_KEYS } from '@ev/shared';
@@ -176,10 +176,9 @@ export class SimulatedCharger {
     }
   }
 
-  /** Authorize and StartTransaction with a random id tag, then Charging; answers the transaction id. */
-  async startCharging(connectorId: number): Promise<number> {
+  /** Authorize and StartTransaction (a random id tag unless given), then Charging; answers the transaction id. */
+  async startCharging(connectorId: number, idTag = `SIM${Math.floor(Math.random() * 1e6)}`): Promise<number> {
     const state = this.connectorStates[connectorId - 1]!;
-    const idTag = `SIM${Math.floor(Math.random() * 1e6)}`;
     await this.client?.call('Authorize', { idTag });
     const answer = (await this.client?.call('StartTransaction', {
       connectorId,
@@ -192,22 +191,35 @@ export class SimulatedCharger {
     return answer.transactionId;
   }
 
-  /** The energy register goes up 0.5–2 kWh and is reported. */
-  async sendMeterValue(connectorId: number): Promise<void> {
+  /**
+   * The energy register goes up (0.5–2 kWh unless `addWh` is given) and is reported, with the state of charge
+   * when `soc` is given.
+   */
+  async sendMeterValue(connectorId: number, reading: { addWh?: number; soc?: number } = {}): Promise<void> {
     const state = this.connectorStates[connectorId - 1]!;
-    state.meterWh += 500 + Math.floor(Math.random() * 1500);
+    state.meterWh += reading.addWh ?? 500 + Math.floor(Math.random() * 1500);
+    const sampledValue = [
+      { value: String(state.meterWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+    ];
+    if (reading.soc !== undefined) {
+      sampledValue.push({ value: String(reading.soc), measurand: 'SoC', unit: 'Percent' });
+    }
     await this.client?.call('MeterValues', {
       connectorId,
       transactionId: state.transactionId ?? undefined,
-      meterValue: [
-        {
-          timestamp: new Date().toISOString(),
-          sampledValue: [
-            { value: String(state.meterWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
-          ],
-        },
-      ],
+      meterValue: [{ timestamp: new Date().toISOString(), sampledValue }],
     });
+  }
+
+  /** The battery is full: SoC 100 and the connector SuspendedEV (the car stopped drawing). */
+  async fill(connectorId: number): Promise<void> {
+    await this.sendMeterValue(connectorId, { addWh: 0, soc: 100 });
+    await this.setStatus(connectorId, 'SuspendedEV');
+  }
+
+  /** The cable is removed after a session: Available again. */
+  async unplug(connectorId: number): Promise<void> {
+    await this.setStatus(connectorId, 'Available');
   }
 
   /** StopTransaction (when one runs), then Finishing. */
@@ -264,6 +276,21 @@ export class SimulatedCharger {
       if (messageId !== 'OpenBlocker' && messageId !== 'CloseBlocker')
         return answerOr({ status: 'UnknownMessageId' });
       return answerOr({ status: 'Accepted' });
+    });
+    client.handle('RemoteStartTransaction', async ({ params }) => {
+      seen('RemoteStartTransaction', params);
+      const { connectorId = 1, idTag } = params as { connectorId?: number; idTag: string };
+      const state = this.connectorStates[connectorId - 1];
+      if (!state || state.transactionId !== null) return answerOr({ status: 'Rejected' });
+      const answer = answerOr({ status: 'Accepted' });
+      if (answer !== NO_REPLY && (answer as { status: string }).status === 'Accepted') {
+        setTimeout(() => {
+          void this.setStatus(connectorId, 'Preparing')
+            .then(() => this.startCharging(connectorId, idTag))
+            .catch(() => undefined);
+        }, 10);
+      }
+      return answer;
     });
     client.handle('RemoteStopTransaction', async ({ params }) => {
       seen('RemoteStopTransaction', params);

@@ -16,16 +16,21 @@ import type { DatabaseKind, Db } from './db/client.ts';
 import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { chargerRoutes } from './modules/charger/charger.routes.ts';
 import { chargerCommandRoutes } from './modules/charger/command.routes.ts';
 import { chargerBrandRoutes } from './modules/charger-brand/charger-brand.routes.ts';
 import { contactUsRoutes } from './modules/contact-us/contact-us.routes.ts';
 import { landlordRoutes } from './modules/landlord/landlord.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { partyRoutes } from './modules/party/party.routes.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { ManualSettlementGateway, type PaymentGateway } from './modules/payment/payment-gateway.ts';
 import { priceRoutes } from './modules/price/price.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { OcppCentral } from './ocpp/central.ts';
@@ -43,6 +48,8 @@ export interface BuildOptions {
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
   mailer?: Mailer;
+  /** Charges and refunds; ManualSettlementGateway by default. */
+  paymentGateway?: PaymentGateway;
 }
 
 /** Builds the whole server (API, docs, web app) without listening. */
@@ -82,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     mailer,
     commands: ocpp.commands,
+    payments: options.paymentGateway ?? new ManualSettlementGateway(),
   };
 
   await app.register(fastifySwagger, {
@@ -112,6 +120,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(chargerRoutes(services));
   await app.register(chargerCommandRoutes(services));
   await app.register(contactUsRoutes(services));
+  await app.register(bookingRoutes(services));
+  await app.register(paymentRoutes(services));
+  await app.register(memberRoutes(services));
+  await app.register(reportRoutes(services));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const hasWeb = indexHtml !== null && fs.existsSync(indexHtml);

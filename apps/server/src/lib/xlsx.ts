@@ -12,11 +12,17 @@ export interface XlsxColumn<T> {
 }
 
 export interface XlsxExport<T> {
-  /** `{name}_{timestamp}.xlsx` */
+  /** The worksheet, and the file `{name}_{timestamp}.xlsx` unless fileName is given. */
   name: string;
+  fileName?: string;
   columns: XlsxColumn<T>[];
-  /** Reads one batch of rows in the list's order (the list's own query, by offset). */
-  batch: (offset: number, limit: number) => Promise<T[]>;
+  /**
+   * Reads one batch of rows in the list's order: by offset (the list's own query), or after `last`, the
+   * previous batch's last row (keyset paging, for exports of millions of rows).
+   */
+  batch: (offset: number, limit: number, last: T | undefined) => Promise<T[]>;
+  /** Rows per batch (2000 by default). */
+  batchSize?: number;
   /** The 404 message when nothing matches. */
   emptyMessage: string;
 }
@@ -52,7 +58,8 @@ export function fileTimestamp(at = new Date()): string {
  * The writer has no backpressure of its own: every batch waits for the reply to drain.
  */
 export async function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): Promise<FastifyReply> {
-  let rows = await spec.batch(0, BATCH);
+  const size = spec.batchSize ?? BATCH;
+  let rows = await spec.batch(0, size, undefined);
   if (rows.length === 0) throw new NotFound(spec.emptyMessage);
 
   const output = new PassThrough();
@@ -74,9 +81,9 @@ export async function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): Pro
       }
       if (output.writableNeedDrain) await drainedOrClosed(output);
       if (output.destroyed) return; // the client went away: stop reading
-      if (rows.length < BATCH) break;
+      if (rows.length < size) break;
       offset += rows.length;
-      rows = await spec.batch(offset, BATCH);
+      rows = await spec.batch(offset, size, rows.at(-1));
     }
     sheet.commit();
     await workbook.commit();
@@ -88,6 +95,9 @@ export async function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): Pro
 
   return reply
     .header('Content-Type', XLSX_TYPE)
-    .header('Content-Disposition', `attachment; filename="${spec.name}_${fileTimestamp()}.xlsx"`)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${spec.fileName ?? spec.name}_${fileTimestamp()}.xlsx"`,
+    )
     .send(output);
 }

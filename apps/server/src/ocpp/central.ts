@@ -5,6 +5,12 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import {
+  onConnectorStatus,
+  onMeterValues,
+  onStartTransaction,
+  onStopTransaction,
+} from '../modules/booking/charger-events.ts';
 import { RecentCalls } from './calls.ts';
 import type { CallOptions, ChargerCommands, CommandAction, CommandOutcome } from './commands.ts';
 import { verifyOcppPassword } from './password.ts';
@@ -202,46 +208,72 @@ export class OcppCentral {
       return { status: 'Accepted', currentTime: new Date().toISOString(), interval: heartbeatIntervalS };
     });
     handle('Heartbeat', () => ({ currentTime: new Date().toISOString() }));
-    handle('StatusNotification', (params) => {
+    handle('StatusNotification', async (params) => {
       const number = params.connectorId as number;
       // Connector 0 is the charger as a whole: its connectors report their own statuses.
       if (number > 0) {
+        const at = chargerTime(params.timestamp as string | undefined);
         this.store.status(id, number, {
           status: backOfficeStatus(String(params.status)),
           errorCode: String(params.errorCode),
           vendorErrorCode: (params.vendorErrorCode as string | undefined) ?? null,
           info: (params.info as string | undefined) ?? null,
-          at: chargerTime(params.timestamp as string | undefined),
+          at,
         });
+        const status = String(params.status);
+        if (status === 'Available' || status === 'SuspendedEV') {
+          await this.forBookings(id, 'StatusNotification', () =>
+            onConnectorStatus(this.db, id, { ocppConnectorId: number, status, at }),
+          );
+        }
       }
       return {};
     });
     handle('Authorize', () => ({ idTagInfo: { status: 'Accepted' } }));
     handle('StartTransaction', async (params) => {
-      const transactionId = await startTransaction(
-        this.db,
-        id,
-        params as Parameters<typeof startTransaction>[2],
+      const session = await startTransaction(this.db, id, params as Parameters<typeof startTransaction>[2]);
+      await this.forBookings(id, 'StartTransaction', () =>
+        onStartTransaction(this.db, id, {
+          sessionId: session.id,
+          idTag: String(params.idTag),
+          startedAt: session.startedAt,
+          connectorRowId: session.connectorRowId,
+          priceId: session.priceId,
+        }),
       );
-      return { transactionId, idTagInfo: { status: 'Accepted' } };
+      return { transactionId: session.id, idTagInfo: { status: 'Accepted' } };
     });
     handle('MeterValues', async (params) => {
-      await recordMeterValues(
+      const reading = await recordMeterValues(
         this.db,
         id,
         params as { connectorId: number; transactionId?: number; meterValue: MeterValue[] },
       );
+      if (reading) await this.forBookings(id, 'MeterValues', () => onMeterValues(this.db, id, reading));
       return {};
     });
     handle('StopTransaction', async (params) => {
-      const known = await stopTransaction(this.db, id, params as Parameters<typeof stopTransaction>[2]);
-      if (!known)
-        this.log.warn({ chargerId: id, transactionId: params.transactionId }, 'OCPP: unknown transaction');
+      const stopped = await stopTransaction(this.db, id, params as Parameters<typeof stopTransaction>[2]);
+      if (stopped)
+        await this.forBookings(id, 'StopTransaction', () => onStopTransaction(this.db, id, stopped));
+      else this.log.warn({ chargerId: id, transactionId: params.transactionId }, 'OCPP: unknown transaction');
       return { idTagInfo: { status: 'Accepted' } };
     });
     handle('DataTransfer', () => ({ status: 'UnknownVendorId' }));
     handle('DiagnosticsStatusNotification', () => ({}));
     handle('FirmwareStatusNotification', () => ({}));
+  }
+
+  /**
+   * Applies a charger's report to bookings. The session is already stored: a failure here is logged and the
+   * charger still gets its answer (an error would make it retry a StartTransaction and open a second session).
+   */
+  private async forBookings(chargerId: string, method: string, run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      this.log.error({ err: error, chargerId, method }, 'OCPP: updating the booking failed');
+    }
   }
 
   private async call(

@@ -16,7 +16,12 @@ export type CommandOutcome =
   | { status: 'error'; code: string; message: string };
 
 /** The OCPP 1.6 calls the back-office makes. */
-export type CommandAction = 'Reset' | 'ChangeConfiguration' | 'DataTransfer' | 'RemoteStopTransaction';
+export type CommandAction =
+  | 'Reset'
+  | 'ChangeConfiguration'
+  | 'DataTransfer'
+  | 'RemoteStartTransaction'
+  | 'RemoteStopTransaction';
 
 export interface CallOptions {
   /** Milliseconds to wait for the answer (OCPP_COMMAND_TIMEOUT_MS, 30 s, by default). */
@@ -67,3 +72,10 @@ export const remoteStopTransaction = (
   transactionId: number,
   options?: CallOptions,
 ) => commands.call(chargerId, 'RemoteStopTransaction', { transactionId }, options);
+
+export const remoteStartTransaction = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: { connectorId: number; idTag: string },
+  options?: CallOptions,
+) => commands.call(chargerId, 'RemoteStartTransaction', request, options);

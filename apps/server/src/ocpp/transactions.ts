@@ -31,6 +31,27 @@ export function energyRegisterWh(values: MeterValue[]): { wh: number; at: Date }
   return found;
 }
 
+/** The last state of charge (%) among the values, if the charger reports one. */
+export function stateOfCharge(values: MeterValue[]): number | null {
+  let found: number | null = null;
+  for (const meterValue of values) {
+    for (const sample of meterValue.sampledValue) {
+      if (sample.measurand !== 'SoC') continue;
+      const number = Number(sample.value);
+      if (Number.isFinite(number) && number >= 0 && number <= 100) found = number;
+    }
+  }
+  return found;
+}
+
+export interface StartedSession {
+  id: number;
+  /** Our connector row (null when the charger named a number we do not know). */
+  connectorRowId: number | null;
+  priceId: number | null;
+  startedAt: Date;
+}
+
 /**
  * StartTransaction: a new charging session on the connector with that OCPP number, with the connector's price
  * plan at this moment. Answers the transaction id the charger must use from now on.
@@ -45,11 +66,12 @@ export async function startTransaction(
     reservationId?: number;
     timestamp: string;
   },
-): Promise<number> {
+): Promise<StartedSession> {
   const [connector] = await db
     .select({ id: connectors.id, priceId: connectors.priceId })
     .from(connectors)
     .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, request.connectorId)));
+  const startedAt = chargerTime(request.timestamp);
   const [session] = await db
     .insert(chargingSessions)
     .values({
@@ -59,11 +81,16 @@ export async function startTransaction(
       idTag: request.idTag,
       reservationId: request.reservationId ?? null,
       priceId: connector?.priceId ?? null,
-      startedAt: chargerTime(request.timestamp),
+      startedAt,
       meterStartWh: request.meterStart,
     })
     .returning({ id: chargingSessions.id });
-  return session!.id;
+  return {
+    id: session!.id,
+    connectorRowId: connector?.id ?? null,
+    priceId: connector?.priceId ?? null,
+    startedAt,
+  };
 }
 
 async function storeMeterValues(
@@ -89,17 +116,29 @@ async function storeMeterValues(
 async function sessionOf(db: Db, chargerId: string, transactionId: number | undefined) {
   if (transactionId === undefined) return null;
   const [session] = await db
-    .select({ id: chargingSessions.id, ocppConnectorId: chargingSessions.ocppConnectorId })
+    .select({
+      id: chargingSessions.id,
+      ocppConnectorId: chargingSessions.ocppConnectorId,
+      meterStartWh: chargingSessions.meterStartWh,
+    })
     .from(chargingSessions)
     .where(and(eq(chargingSessions.id, transactionId), eq(chargingSessions.chargerId, chargerId)));
   return session ?? null;
+}
+
+/** What a session's MeterValues said: its energy so far (Wh since its start) and state of charge. */
+export interface MeterReading {
+  sessionId: number;
+  energyWh: number | null;
+  soc: number | null;
+  at: Date;
 }
 
 export async function recordMeterValues(
   db: Db,
   chargerId: string,
   request: { connectorId: number; transactionId?: number; meterValue: MeterValue[] },
-): Promise<void> {
+): Promise<MeterReading | null> {
   const session = await sessionOf(db, chargerId, request.transactionId);
   await storeMeterValues(db, chargerId, request.connectorId, session?.id ?? null, request.meterValue);
   const register = energyRegisterWh(request.meterValue);
@@ -109,6 +148,22 @@ export async function recordMeterValues(
       .set({ lastMeterWh: register.wh, lastMeterAt: register.at })
       .where(eq(chargingSessions.id, session.id));
   }
+  if (!session) return null;
+  const last = request.meterValue.at(-1);
+  return {
+    sessionId: session.id,
+    energyWh: register ? register.wh - session.meterStartWh : null,
+    soc: stateOfCharge(request.meterValue),
+    at: register?.at ?? chargerTime(last?.timestamp),
+  };
+}
+
+export interface StoppedSession {
+  sessionId: number;
+  stoppedAt: Date;
+  /** Energy of the whole session, Wh. */
+  energyWh: number;
+  reason: string;
 }
 
 /** StopTransaction: closes the session (an unknown id is still accepted, so the charger clears its queue). */
@@ -123,9 +178,9 @@ export async function stopTransaction(
     idTag?: string;
     transactionData?: MeterValue[];
   },
-): Promise<boolean> {
+): Promise<StoppedSession | null> {
   const session = await sessionOf(db, chargerId, request.transactionId);
-  if (!session) return false;
+  if (!session) return null;
   await storeMeterValues(db, chargerId, session.ocppConnectorId, session.id, request.transactionData ?? []);
   const stoppedAt = chargerTime(request.timestamp);
   await db
@@ -140,5 +195,10 @@ export async function stopTransaction(
       stopIdTag: request.idTag ?? null,
     })
     .where(and(eq(chargingSessions.id, session.id), sql`${chargingSessions.status} = 'ACTIVE'`));
-  return true;
+  return {
+    sessionId: session.id,
+    stoppedAt,
+    energyWh: request.meterStop - session.meterStartWh,
+    reason: request.reason ?? 'Local',
+  };
 }

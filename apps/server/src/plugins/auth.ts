@@ -16,6 +16,13 @@ export interface AuthUser {
   landlordId: number | null;
 }
 
+/** A signed-in member of the companion app (a mobile user). */
+export interface Member {
+  id: number;
+  email: string;
+  sessionId: number;
+}
+
 export interface Auth {
   user: AuthUser;
   sessionId: number;
@@ -31,11 +38,14 @@ declare module 'fastify' {
      */
     modePermissions?: Partial<Record<string, Permission>>;
     public?: boolean;
+    /** The companion app's calls: a signed-in member (mobile user), not staff. */
+    member?: boolean;
     /** Accept the token as `?accessToken=` too (server-sent events cannot set headers). */
     queryToken?: boolean;
   }
   interface FastifyRequest {
     auth: Auth | null;
+    member: Member | null;
   }
 }
 
@@ -79,6 +89,14 @@ export async function authenticate(db: Db, token: string): Promise<Auth | null> 
   return { sessionId, user: { ...user, adminRole } };
 }
 
+/** The member of a token; null when the token is unknown, expired, staff's, or its member locked. */
+export async function authenticateMember(db: Db, token: string): Promise<Member | null> {
+  if (token.length > 200) return null;
+  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token) });
+  if (!row?.active || row.type !== 'mobile') return null;
+  return { id: row.id, email: row.email, sessionId: row.sessionId };
+}
+
 /** The permission a request needs: the route's, or the one it names for the request's `?mode=`. */
 function permissionOf(request: FastifyRequest, permission: Permission): Permission {
   const modes = request.routeOptions.config.modePermissions;
@@ -93,15 +111,25 @@ function permissionOf(request: FastifyRequest, permission: Permission): Permissi
  */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('member', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    const config = (route.config ?? {}) as { permission?: Permission; public?: boolean };
-    if (!config.public && !config.permission) {
-      throw new Error(`Route ${route.method} ${route.url} must declare config.permission or config.public`);
+    const config = (route.config ?? {}) as { permission?: Permission; public?: boolean; member?: boolean };
+    if (!config.public && !config.permission && !config.member) {
+      throw new Error(
+        `Route ${route.method} ${route.url} must declare config.permission, config.member or config.public`,
+      );
     }
   });
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
+    if (config.member) {
+      const token = tokenOf(request);
+      const member = token ? await authenticateMember(db, token) : null;
+      if (!member) throw new Unauthorized(token ? 'Session expired' : 'Unauthorized');
+      request.member = member;
+      return;
+    }
     if (config.public || !config.permission) return;
     const token = tokenOf(request);
     const auth = token ? await authenticate(db, token) : null;
@@ -115,4 +143,10 @@ export function registerAuth(app: FastifyInstance, db: Db) {
 export function authOf(request: FastifyRequest): Auth {
   if (!request.auth) throw new Unauthorized();
   return request.auth;
+}
+
+/** The signed-in member of a member route. */
+export function memberOf(request: FastifyRequest): Member {
+  if (!request.member) throw new Unauthorized();
+  return request.member;
 }

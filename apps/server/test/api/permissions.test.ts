@@ -21,23 +21,29 @@ const apiRoutes = () =>
     .filter((route) => isApi(route) && route.method !== 'HEAD')
     .sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
 const protectedRoutes = () => apiRoutes().filter((route) => !route.public);
+/** Staff routes: a permission from the table (member routes take a member's token instead). */
+const staffRoutes = () => protectedRoutes().filter((route) => !route.member);
 /** A concrete path: any `:param` becomes 1 (a record that may not exist; only 401/403 matter here). */
 const pathOf = (route: RouteInfo) => route.url.replace(/:[^/]+/g, '1');
 const label = (route: RouteInfo) => `${route.method} ${route.url}`;
 
 describe('route declarations', () => {
-  it('every /api route declares a permission from the table, or public', () => {
+  it('every /api route declares a permission from the table, member, or public', () => {
     const api = routes.filter(isApi);
     expect(api.length).toBeGreaterThan(0);
     for (const route of api) {
-      expect(Boolean(route.public) || Boolean(route.permission), label(route)).toBe(true);
+      const declared = [route.public, route.permission, route.member].filter(Boolean);
+      expect(declared.length, label(route)).toBe(1);
       if (route.permission) expect(Object.keys(PERMISSIONS), label(route)).toContain(route.permission);
     }
   });
 
   it('lists the routes of this issue with their permissions', () => {
     const declared = Object.fromEntries(
-      apiRoutes().map((route) => [label(route), route.public ? 'public' : route.permission]),
+      apiRoutes().map((route) => [
+        label(route),
+        route.public ? 'public' : route.member ? 'member' : route.permission,
+      ]),
     );
     expect(declared).toMatchObject({
       'POST /api/auth/login': 'public',
@@ -85,6 +91,28 @@ describe('route declarations', () => {
       'POST /api/user': 'user.mobile.write',
       'PATCH /api/user/:id': 'user.mobile.write',
       'DELETE /api/user/:id': 'user.mobile.write',
+      // issue 12
+      'GET /api/booking': 'booking.read',
+      'GET /api/booking/:id': 'booking.read',
+      'POST /api/booking/:id/stop': 'booking.stop',
+      'POST /api/booking/:id/force-stop': 'booking.force-stop',
+      'POST /api/booking/:id/avaliable': 'booking.payment',
+      'POST /api/booking/:id/cancel-payment': 'booking.payment',
+      'POST /api/booking/:id/pay': 'booking.payment',
+      'PATCH /api/booking/:id': 'booking.payment',
+      'DELETE /api/booking/:id': 'booking.delete',
+      'GET /api/payment': 'payment.read',
+      'POST /api/payment/:id/refund': 'payment.refund',
+      'GET /api/report/booking': 'report.booking',
+      'POST /api/member/login': 'public',
+      'GET /api/member/booking': 'member',
+      'GET /api/member/booking/:id': 'member',
+      'POST /api/member/booking': 'member',
+      'POST /api/member/booking/:id/check-in': 'member',
+      'POST /api/member/booking/:id/start': 'member',
+      'POST /api/member/booking/:id/stop': 'member',
+      'POST /api/member/booking/:id/cancel': 'member',
+      'POST /api/member/booking/:id/pay': 'member',
     });
   });
 
@@ -126,7 +154,7 @@ describe('by role, as the permission table says', () => {
 
   it.each(ADMIN_ROLES)('%s gets 403 exactly where the table refuses it', async (role) => {
     const refused: string[] = [];
-    for (const route of protectedRoutes()) {
+    for (const route of staffRoutes()) {
       const response = await t.call(route.method, pathOf(route), { token: tokens.get(role) });
       const allowed = can(role, route.permission as Permission);
       if (allowed) {
@@ -162,9 +190,30 @@ describe('by role, as the permission table says', () => {
   it('gives 403 everywhere to a role outside the table', async () => {
     const { user, token } = await signedInUser(t);
     await t.database.db.execute(sql`update users set admin_role = 'superuser' where id = ${user.id}`);
-    for (const route of protectedRoutes()) {
+    for (const route of staffRoutes()) {
       const response = await t.call(route.method, pathOf(route), { token });
       expect(response.status, label(route)).toBe(403);
+    }
+  });
+});
+
+describe('member routes', () => {
+  it("take a member's token: a staff token is 401 there, a member's is not refused", async () => {
+    const members = protectedRoutes().filter((route) => route.member);
+    expect(members.length).toBeGreaterThan(0);
+    const { token: staff } = await signedInUser(t, { role: 'admin' });
+    const { token: member } = await signedInUser(t, { type: 'mobile' });
+    for (const route of members) {
+      expect((await t.call(route.method, pathOf(route), { token: staff })).status, label(route)).toBe(401);
+      const response = await t.call(route.method, pathOf(route), { token: member });
+      expect([401, 403], label(route)).not.toContain(response.status);
+    }
+  });
+
+  it('a member token opens no staff route', async () => {
+    const { token: member } = await signedInUser(t, { type: 'mobile' });
+    for (const route of staffRoutes()) {
+      expect((await t.call(route.method, pathOf(route), { token: member })).status, label(route)).toBe(401);
     }
   });
 });

@@ -61,8 +61,19 @@ export async function createUser(t: TestApp, overrides: UserOverrides = {}) {
 /** Creates a user and signs it in through the real login call; returns the user and its token. */
 export async function signedInUser(t: TestApp, overrides: UserOverrides = {}) {
   const user = await createUser(t, overrides);
-  const token = await login(t, user.email, user.pass);
+  const token =
+    overrides.type === 'mobile'
+      ? await memberLogin(t, user.email, user.pass)
+      : await login(t, user.email, user.pass);
   return { user, token };
+}
+
+/** A member (mobile user) signing in through the member API. */
+export async function memberLogin(t: TestApp, email: string, pass: string): Promise<string> {
+  const response = await t.call('POST', '/api/member/login', { body: { email, pass } });
+  if (response.status !== 200)
+    throw new Error(`member login failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.accessToken;
 }
 
 export async function login(t: TestApp, email: string, pass: string): Promise<string> {

@@ -6,6 +6,8 @@ export interface RouteInfo {
   url: string;
   permission?: string;
   public?: boolean;
+  /** A member (companion app) route: a mobile user's token, not staff. */
+  member?: boolean;
 }
 
 /**
@@ -19,9 +21,15 @@ export async function collectRoutes<T>(start: () => Promise<T>): Promise<{ resul
   const onInit = (message: unknown) => {
     const { fastify } = message as { fastify: FastifyInstance };
     fastify.addHook('onRoute', (route: RouteOptions) => {
-      const config = (route.config ?? {}) as { permission?: string; public?: boolean };
+      const config = (route.config ?? {}) as { permission?: string; public?: boolean; member?: boolean };
       for (const method of [route.method].flat()) {
-        routes.push({ method, url: route.url, permission: config.permission, public: config.public });
+        routes.push({
+          method,
+          url: route.url,
+          permission: config.permission,
+          public: config.public,
+          member: config.member,
+        });
       }
     });
   };

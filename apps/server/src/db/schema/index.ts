@@ -1,3 +1,4 @@
+export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './ocpp.ts';
 export * from './pages.ts';

@@ -40,15 +40,21 @@ export interface AuthContext {
 }
 
 const emailKey = (email: string) => email.trim().toLowerCase();
-/** The failures of one account are kept per address: `login:"<email>"@<address>` (the quotes delimit the email). */
-const accountPrefix = (email: string) => `login:${JSON.stringify(emailKey(email))}@`;
+/**
+ * The failures of one account are kept per address: `login:"<email>"@<address>` (the quotes delimit the email);
+ * members (the companion app's users) count apart: `member-login:…`.
+ */
+const accountPrefix = (email: string, type: UserType = 'admin') =>
+  `${type === 'admin' ? 'login' : 'member-login'}:${JSON.stringify(emailKey(email))}@`;
 const signInTurns = new Turns();
 
-function findAdminByEmail(db: Db, email: string) {
+type UserType = 'admin' | 'mobile';
+
+function findUserByEmail(db: Db, type: UserType, email: string) {
   return db
     .select()
     .from(users)
-    .where(and(eq(users.type, 'admin'), sql`lower(${users.email}) = ${emailKey(email)}`))
+    .where(and(eq(users.type, type), sql`lower(${users.email}) = ${emailKey(email)}`))
     .limit(1)
     .then((rows) => rows[0]);
 }
@@ -66,8 +72,15 @@ export async function createSession(db: Db, userId: number, ttlMs: number): Prom
  * A locked account is told so only once its password was right. Only failures are counted (LOGIN_LIMITS):
  * the same account signing in from many tabs at once is never refused.
  */
-export function login(ctx: AuthContext, body: LoginBody): Promise<LoginResponse> {
-  const pairKey = `${accountPrefix(body.email)}${ctx.ip}`;
+export async function login(ctx: AuthContext, body: LoginBody): Promise<LoginResponse> {
+  const user = await checkedSignIn(ctx, body, 'admin');
+  const accessToken = await createSession(ctx.db, user.id, ctx.sessionTtlMs);
+  return { message: 'Success' as const, accessToken, adminRole: user.adminRole! };
+}
+
+/** The user whose email and password these are, under the sign-in limits; 401 'pass' or 403 'locked' otherwise. */
+export function checkedSignIn(ctx: AuthContext, body: Pick<LoginBody, 'email' | 'pass'>, type: UserType) {
+  const pairKey = `${accountPrefix(body.email, type)}${ctx.ip}`;
   const addressKey = `login-ip:${ctx.ip}`;
   // One attempt per account and address at a time, so each sees the failures before it (see Turns).
   return signInTurns.run(addressKey, LOGIN_LIMITS.addressConcurrency, () =>
@@ -79,16 +92,15 @@ export function login(ctx: AuthContext, body: LoginBody): Promise<LoginResponse>
         { key: addressKey, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.addressWindowMs },
         'Too many failed sign-in attempts.',
       );
-      const user = await findAdminByEmail(ctx.db, body.email);
+      const user = await findUserByEmail(ctx.db, type, body.email);
       const ok = await verifyPassword(body.pass, user?.passHash ?? null);
-      if (!user || !ok || !user.adminRole) {
+      if (!user || !ok || (type === 'admin' && !user.adminRole)) {
         await recordFailure(ctx.db, [pairKey, addressKey]);
         throw new Unauthorized('pass');
       }
       if (!user.active) throw new Forbidden('locked');
       await clearAttempts(ctx.db, [pairKey]);
-      const accessToken = await createSession(ctx.db, user.id, ctx.sessionTtlMs);
-      return { message: 'Success' as const, accessToken, adminRole: user.adminRole };
+      return user;
     }),
   );
 }
@@ -114,7 +126,7 @@ export async function forgotPassword(
     ],
     'Too many password reset requests.',
   );
-  const user = await findAdminByEmail(ctx.db, body.email);
+  const user = await findUserByEmail(ctx.db, 'admin', body.email);
   if (!user?.active) return;
   const token = newToken();
   await ctx.db.insert(passwordResets).values({

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { chargers, connectors, prices } from './catalog.ts';
+import { chargingSessions } from './ocpp.ts';
+import { landlords, merchants } from './places.ts';
+import { users } from './users.ts';
+
+const baht = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const BOOKING_STATUS_VALUES = [
+  'created',
+  'started',
+  'charging',
+  'charged',
+  'stopped',
+  'cancelled',
+  'paid',
+] as const;
+
+/**
+ * A booking is a member's charging session from reservation to payment (document 3, section 3). Its status
+ * changes only through packages/shared/src/booking-machine.ts, and each change is a booking_events row.
+ * Cluster and site are copied from the charger at creation: the list filters and scopes on them without a join.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The mobile user (member); null once the member is deleted. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    chargerId: text('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'restrict' }),
+    connectorId: integer('connector_id')
+      .notNull()
+      .references(() => connectors.id, { onDelete: 'restrict' }),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    landlordId: integer('landlord_id')
+      .notNull()
+      .references(() => landlords.id, { onDelete: 'restrict' }),
+    connectorTypeId: integer('connector_type_id').notNull(),
+    /** The OCPP transaction, once the charger started it. */
+    sessionId: integer('session_id').references(() => chargingSessions.id, { onDelete: 'restrict' }),
+    idTag: text('id_tag'),
+    status: text('status', { enum: BOOKING_STATUS_VALUES }).notNull(),
+    /** The reserved slot (null for a walk-in). */
+    slotStart: at('slot_start'),
+    slotEnd: at('slot_end'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    checkedInAt: at('checked_in_at'),
+    startTime: at('start_time'),
+    stopTime: at('stop_time'),
+    avaliableAt: at('avaliable_at'),
+    fullAt: at('full_at'),
+    energyWh: bigint('energy_wh', { mode: 'number' }).notNull().default(0),
+    soc: smallint('soc'),
+    /** The plan in force when charging started (PlanSnapshot): editing the plan never reprices this booking. */
+    priceId: integer('price_id').references(() => prices.id, { onDelete: 'set null' }),
+    priceSnapshot: jsonb('price_snapshot'),
+    /** The computed parts, written when the booking is priced (stopped). */
+    priceByPower: baht('price_by_power'),
+    priceByDuration: baht('price_by_duration'),
+    priceByPenalty: baht('price_by_penalty'),
+    /** What the pricing counted (billed hours or minutes, overstay and DC-full minutes and baht): the tooltip. */
+    priceDetail: jsonb('price_detail'),
+    /** Staff overrides (Set amount): a part, or the whole amount. */
+    adminPriceByPower: baht('admin_price_by_power'),
+    adminPriceByDuration: baht('admin_price_by_duration'),
+    adminPriceByPenalty: baht('admin_price_by_penalty'),
+    adminAmount: baht('admin_amount'),
+    /** What the member owes: adminAmount, else the parts after overrides (null until priced). */
+    totalAmount: baht('total_amount'),
+    paymentMethod: text('payment_method'),
+    paidAt: at('paid_at'),
+    /** Deleted by staff: kept with its history, out of every list. */
+    deletedAt: at('deleted_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The list's default: one day, newest first; scoped lists add the site or cluster first.
+    index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('bookings_landlord_created_idx').on(t.landlordId, t.createdAt.desc()),
+    index('bookings_merchant_created_idx').on(t.merchantId, t.createdAt.desc()),
+    // Charger events find the open booking of a connector.
+    index('bookings_connector_open_idx')
+      .on(t.connectorId)
+      .where(sql`${t.status} in ('created', 'started', 'charging', 'charged') and ${t.deletedAt} is null`),
+    uniqueIndex('bookings_session_key').on(t.sessionId),
+    index('bookings_user_idx').on(t.userId, t.createdAt.desc()),
+    index('bookings_charger_created_idx').on(t.chargerId, t.createdAt.desc()),
+    check('bookings_soc_check', sql`${t.soc} between 0 and 100`),
+  ],
+);
+
+/** Every transition of a booking: what happened, from which status to which, when, and who made it. */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor', { enum: ['charger', 'member', 'staff', 'system'] }).notNull(),
+    /** The member or staff user who made it. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The charger that made it (kept as text: history outlives chargers). */
+    actorChargerId: text('actor_charger_id'),
+    at: at('at').notNull().defaultNow(),
+    detail: jsonb('detail'),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.at)],
+);
+
+/** How OCPP id tags map to members: the app's own tag and any RFID cards a member registers. */
+export const idTags = pgTable(
+  'id_tags',
+  {
+    idTag: text('id_tag').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['app', 'rfid'] }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('id_tags_user_idx').on(t.userId)],
+);
+
+/**
+ * A booking's payment: one per booking, with its tax-invoice number. A refund is written on the same row
+ * (exactly once: refunded_at is claimed by a conditional update) with its credit-note number.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoiceNo: text('invoice_no').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    merchantId: integer('merchant_id').notNull(),
+    landlordId: integer('landlord_id').notNull(),
+    method: text('method').notNull(),
+    amount: baht('amount').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** The staff user of a manual payment (null when the member paid). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    gateway: text('gateway').notNull(),
+    gatewayReference: text('gateway_reference'),
+    refundedAt: at('refunded_at'),
+    refundAmount: baht('refund_amount'),
+    creditNoteNo: text('credit_note_no'),
+    refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** manual = recorded, to be settled by hand; succeeded = the gateway paid it back; failed = see the log. */
+    refundStatus: text('refund_status', { enum: ['manual', 'succeeded', 'failed'] }),
+    refundReference: text('refund_reference'),
+  },
+  (t) => [
+    uniqueIndex('payments_invoice_no_key').on(t.invoiceNo),
+    uniqueIndex('payments_booking_key').on(t.bookingId),
+    uniqueIndex('payments_credit_note_no_key').on(t.creditNoteNo),
+    index('payments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('payments_landlord_created_idx').on(t.landlordId, t.createdAt.desc()),
+    check('payments_refund_check', sql`${t.refundAmount} is null or ${t.refundAmount} <= ${t.amount}`),
+  ],
+);
+
+/** Gapless document numbers per kind and year (tax invoices, credit notes): taken in the paying transaction. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    kind: text('kind', { enum: ['invoice', 'credit-note'] }).notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);

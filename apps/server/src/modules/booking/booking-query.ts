@@ -1,0 +1,221 @@
+import type { BookingItem, BookingListQuery, BookingStatus } from '@ev/shared';
+import { and, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  bookings,
+  chargers,
+  connectors,
+  connectorTypes,
+  landlords,
+  merchants,
+  payments,
+  users,
+} from '../../db/schema/index.ts';
+import type { DataScope } from '../../plugins/scope.ts';
+import { overridesOf, priceOf } from './booking-pricing.ts';
+import { type BookingRow, bookingScope } from './lifecycle.ts';
+
+/** `%` and `_` in a typed filter match themselves, not any text. */
+export const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+const DAY_MS = 86_400_000;
+/** Asia/Bangkok is UTC+7 all year (no daylight saving since 1920). */
+const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+
+/** Today in Asia/Bangkok as [start, next start) instants. */
+export function bangkokToday(now = Date.now()): [Date, Date] {
+  const start = Math.floor((now + BANGKOK_OFFSET_MS) / DAY_MS) * DAY_MS - BANGKOK_OFFSET_MS;
+  return [new Date(start), new Date(start + DAY_MS)];
+}
+
+/** A member's name, surname, email or telephone, partly. */
+export const userMatches = (text: string) => {
+  const pattern = contains(text);
+  return or(
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    ilike(users.email, pattern),
+    ilike(users.tel, pattern),
+    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+  );
+};
+
+/**
+ * The list's filters and the caller's scope over bookings (joined to their member as `users`). Without a
+ * service date range the list shows today in Asia/Bangkok (section 2's default).
+ */
+export function bookingWhere(
+  scope: DataScope,
+  query: Partial<BookingListQuery>,
+  now = Date.now(),
+): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [isNull(bookings.deletedAt), bookingScope(scope)];
+  if (!query.createdAfter && !query.createdBefore) {
+    const [start, end] = bangkokToday(now);
+    conditions.push(gte(bookings.createdAt, start), lt(bookings.createdAt, end));
+  } else {
+    if (query.createdAfter) conditions.push(gte(bookings.createdAt, query.createdAfter));
+    if (query.createdBefore) conditions.push(lte(bookings.createdAt, query.createdBefore));
+  }
+  if (query.bookingId !== undefined) conditions.push(eq(bookings.id, query.bookingId));
+  if (query.chargerId) conditions.push(ilike(bookings.chargerId, contains(query.chargerId)));
+  if (query.connectorId !== undefined) conditions.push(eq(bookings.connectorId, query.connectorId));
+  if (query.landlordId?.length) conditions.push(inArray(bookings.landlordId, query.landlordId));
+  if (query.merchantId?.length) conditions.push(inArray(bookings.merchantId, query.merchantId));
+  if (query.status) conditions.push(eq(bookings.status, query.status));
+  if (query.paymentMethod) conditions.push(eq(bookings.paymentMethod, query.paymentMethod));
+  if (query.userName) conditions.push(userMatches(query.userName));
+  return and(...conditions);
+}
+
+/** The columns a booking row of the list needs, beside the booking itself. */
+export const bookingListColumns = {
+  booking: bookings,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  tel: users.tel,
+  merchantNameEn: merchants.nameEn,
+  landlordNameEn: landlords.nameEn,
+  chargerNameEn: chargers.nameEn,
+  connectorNameEn: connectors.nameEn,
+  invoiceNo: payments.invoiceNo,
+  // For the report: the connector type's name and the payment's time and refund.
+  connectorType: connectorTypes.name,
+  paidAt: payments.createdAt,
+  refundedAt: payments.refundedAt,
+  refundAmount: payments.refundAmount,
+  creditNoteNo: payments.creditNoteNo,
+};
+
+/** bookings with their member, cluster, site, charger, connector (and its type) and payment. */
+export function fromBookings(db: Db) {
+  return db
+    .select(bookingListColumns)
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(merchants, eq(merchants.id, bookings.merchantId))
+    .innerJoin(landlords, eq(landlords.id, bookings.landlordId))
+    .innerJoin(chargers, eq(chargers.id, bookings.chargerId))
+    .innerJoin(connectors, eq(connectors.id, bookings.connectorId))
+    .leftJoin(connectorTypes, eq(connectorTypes.id, bookings.connectorTypeId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id));
+}
+
+export const BOOKING_SORTS_SQL = {
+  id: bookings.id,
+  createdAt: bookings.createdAt,
+  startTime: bookings.startTime,
+  status: bookings.status,
+  totalAmount: bookings.totalAmount,
+  energy: bookings.energyWh,
+};
+
+const LIVE: readonly BookingStatus[] = ['charging', 'charged'];
+const baht = (satang: number) => satang / 100;
+const num = (value: string | null) => (value === null ? null : Number(value));
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+interface StoredDetail {
+  overstay?: number;
+  dcFull?: number;
+  hours?: number | null;
+  minutes?: number | null;
+  overstayMinutes?: number;
+  dcFullMinutes?: number;
+}
+
+type ListRow = {
+  booking: BookingRow;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  tel: string | null;
+  merchantNameEn: string;
+  landlordNameEn: string;
+  chargerNameEn: string;
+  connectorNameEn: string;
+  invoiceNo: string | null;
+};
+
+/**
+ * One row of the list. A booking still charging (or charged, cable in) is priced now from its snapshot, as an
+ * estimate that grows; a priced booking shows what was written when it was priced.
+ */
+export function toBookingItem(row: ListRow, now = Date.now()): BookingItem {
+  const b = row.booking;
+  const live = LIVE.includes(b.status);
+  const overrides = overridesOf(b);
+  let computed: BookingItem['computed'];
+  let totalAmount: number;
+  if (live) {
+    const price = priceOf(b, { now });
+    computed = {
+      priceByPower: baht(price?.computed.byPower ?? 0),
+      priceByDuration: baht(price?.computed.byDuration ?? 0),
+      priceByPenalty: baht(price?.computed.byPenalty ?? 0),
+      overstay: baht(price?.computed.overstay ?? 0),
+      dcFull: baht(price?.computed.dcFull ?? 0),
+      billedHours: price?.billed.hours ?? null,
+      billedMinutes: price?.billed.minutes ?? null,
+      overstayMinutes: price?.billed.overstayMinutes ?? 0,
+      dcFullMinutes: price?.billed.dcFullMinutes ?? 0,
+    };
+    totalAmount = baht(price?.total ?? 0);
+  } else {
+    const detail = (b.priceDetail ?? {}) as StoredDetail;
+    computed = {
+      priceByPower: num(b.priceByPower) ?? 0,
+      priceByDuration: num(b.priceByDuration) ?? 0,
+      priceByPenalty: num(b.priceByPenalty) ?? 0,
+      overstay: baht(detail.overstay ?? 0),
+      dcFull: baht(detail.dcFull ?? 0),
+      billedHours: detail.hours ?? null,
+      billedMinutes: detail.minutes ?? null,
+      overstayMinutes: detail.overstayMinutes ?? 0,
+      dcFullMinutes: detail.dcFullMinutes ?? 0,
+    };
+    totalAmount = num(b.totalAmount) ?? overrides.adminAmount ?? 0;
+  }
+  return {
+    id: b.id,
+    userId: b.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    tel: row.tel,
+    merchantId: b.merchantId,
+    merchantNameEn: row.merchantNameEn,
+    landlordId: b.landlordId,
+    landlordNameEn: row.landlordNameEn,
+    chargerId: b.chargerId,
+    chargerNameEn: row.chargerNameEn,
+    connectorId: b.connectorId,
+    connectorNameEn: row.connectorNameEn,
+    connectorTypeId: b.connectorTypeId,
+    createdAt: b.createdAt.toISOString(),
+    slotStart: iso(b.slotStart),
+    slotEnd: iso(b.slotEnd),
+    startTime: iso(b.startTime),
+    stopTime: iso(b.stopTime),
+    avaliableAt: iso(b.avaliableAt),
+    fullAt: iso(b.fullAt),
+    totalEnergyKwh: b.energyWh / 1000,
+    soc: b.soc,
+    paymentMethod: b.paymentMethod,
+    status: b.status,
+    priceByPower: overrides.priceByPower ?? computed.priceByPower,
+    priceByDuration: overrides.priceByDuration ?? computed.priceByDuration,
+    priceByPenalty: overrides.priceByPenalty ?? computed.priceByPenalty,
+    adminAmount: overrides.adminAmount ?? null,
+    totalAmount,
+    computed,
+    overrides: {
+      priceByPower: overrides.priceByPower ?? null,
+      priceByDuration: overrides.priceByDuration ?? null,
+      priceByPenalty: overrides.priceByPenalty ?? null,
+    },
+    live,
+    invoiceNo: row.invoiceNo,
+  };
+}

@@ -1,0 +1,251 @@
+import {
+  BOOKING_MESSAGES,
+  type BookingAmountBody,
+  type BookingItem,
+  type BookingListQuery,
+  can,
+  fromSatang,
+  toSatang,
+} from '@ev/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookingEvents, bookings, chargingSessions, users } from '../../db/schema/index.ts';
+import { BadGateway, Conflict, Forbidden, GatewayTimeout, NotFound } from '../../lib/errors.ts';
+import { countAll, ordering, paging } from '../../lib/list-query.ts';
+import { type ChargerCommands, remoteStopTransaction } from '../../ocpp/commands.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { type DataScope, scopeOf } from '../../plugins/scope.ts';
+import { overridesOf, pricedChange } from './booking-pricing.ts';
+import { BOOKING_SORTS_SQL, bookingWhere, fromBookings, toBookingItem } from './booking-query.ts';
+import {
+  type Actor,
+  applyEvent,
+  type BookingRow,
+  bookingScope,
+  checkedNext,
+  recordEvent,
+} from './lifecycle.ts';
+
+export async function listBookings(
+  db: Db,
+  scope: DataScope,
+  query: BookingListQuery,
+): Promise<{ total: number; bookings: BookingItem[] }> {
+  const now = Date.now();
+  const where = bookingWhere(scope, query, now);
+  // The member join is needed only to search by name; the count stays on bookings otherwise.
+  const counted = db.select({ total: countAll() }).from(bookings);
+  const [counts] = query.userName
+    ? await counted.leftJoin(users, eq(users.id, bookings.userId)).where(where)
+    : await counted.where(where);
+  const total = counts?.total ?? 0;
+  if (total === 0) return { total, bookings: [] };
+  const sorted = query.sort ? query : { ...query, order: query.order ?? 'desc' };
+  const rows = await fromBookings(db)
+    .where(where)
+    .orderBy(
+      ...ordering(sorted, BOOKING_SORTS_SQL, query.sort ? [bookings.id] : [bookings.createdAt, bookings.id]),
+    )
+    .limit(paging(query).limit)
+    .offset(paging(query).offset);
+  return { total, bookings: rows.map((row) => toBookingItem(row, now)) };
+}
+
+/** One booking with its history, oldest first. Outside the caller's scope it is a 404. */
+export async function getBooking(db: Db, scope: DataScope, id: number) {
+  const [row] = await fromBookings(db).where(
+    and(eq(bookings.id, id), sql`${bookings.deletedAt} is null`, bookingScope(scope)),
+  );
+  if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
+  const history = await db
+    .select({
+      event: bookingEvents.event,
+      fromStatus: bookingEvents.fromStatus,
+      toStatus: bookingEvents.toStatus,
+      actor: bookingEvents.actor,
+      actorChargerId: bookingEvents.actorChargerId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      at: bookingEvents.at,
+      detail: bookingEvents.detail,
+    })
+    .from(bookingEvents)
+    .leftJoin(users, eq(users.id, bookingEvents.actorUserId))
+    .where(eq(bookingEvents.bookingId, id))
+    .orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
+  return {
+    booking: toBookingItem(row),
+    history: history.map((event) => ({
+      event: event.event,
+      fromStatus: event.fromStatus,
+      toStatus: event.toStatus,
+      actor: event.actor,
+      actorName:
+        event.actor === 'charger'
+          ? event.actorChargerId
+          : event.email
+            ? `${event.firstName ?? ''} ${event.lastName ?? ''}`.trim() || event.email
+            : null,
+      at: event.at.toISOString(),
+      detail: (event.detail as Record<string, unknown> | null) ?? null,
+    })),
+  };
+}
+
+export interface StaffContext {
+  db: Db;
+  user: AuthUser;
+  commands: ChargerCommands;
+}
+
+const staff = (user: AuthUser): Actor => ({ kind: 'staff', userId: user.id });
+const inScope = (user: AuthUser) => bookingScope(scopeOf(user));
+
+/** The booking as the caller may see it (404 outside the scope). */
+async function scopedBooking(db: Db, user: AuthUser, id: number): Promise<BookingRow> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), sql`${bookings.deletedAt} is null`, inScope(user)));
+  if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
+  return row;
+}
+
+/** The OCPP transaction id of a charging booking. */
+async function transactionOf(db: Db, row: BookingRow): Promise<number | null> {
+  if (row.sessionId === null) return null;
+  const [session] = await db
+    .select({ id: chargingSessions.id, status: chargingSessions.status })
+    .from(chargingSessions)
+    .where(eq(chargingSessions.id, row.sessionId));
+  return session?.status === 'ACTIVE' ? session.id : null;
+}
+
+/**
+ * Stop: asks the charger to end the transaction (RemoteStopTransaction). The booking becomes charged when
+ * the charger's StopTransaction arrives, as for a stop at the charger.
+ */
+export async function stopBooking({ db, user, commands }: StaffContext, id: number): Promise<void> {
+  const row = await scopedBooking(db, user, id);
+  checkedNext(row.status, 'stop', 'staff');
+  const transactionId = await transactionOf(db, row);
+  if (transactionId === null) throw new Conflict('The charger has no transaction open for this booking');
+  const outcome = await remoteStopTransaction(commands, row.chargerId, transactionId);
+  if (outcome.status === 'offline') throw new Conflict(BOOKING_MESSAGES.offline);
+  if (outcome.status === 'timeout') throw new GatewayTimeout('The charger did not answer the remote stop');
+  if (outcome.status === 'error')
+    throw new BadGateway(`The charger refused the remote stop: ${outcome.code}`);
+  if (outcome.response.status !== 'Accepted') throw new BadGateway('The charger rejected the remote stop');
+  // The StopTransaction may already have made it charged: the request is history either way.
+  await recordEvent(db, {
+    bookingId: id,
+    event: 'stop',
+    from: row.status,
+    to: row.status,
+    actor: staff(user),
+    detail: { transactionId },
+  });
+}
+
+/** Best effort: the charger is told to stop, without waiting (the booking no longer depends on it). */
+function tellChargerToStop(ctx: StaffContext, row: BookingRow, log: (message: string) => void): void {
+  void transactionOf(ctx.db, row)
+    .then((transactionId) =>
+      transactionId === null ? null : remoteStopTransaction(ctx.commands, row.chargerId, transactionId),
+    )
+    .then((outcome) => {
+      if (outcome && outcome.status !== 'answered')
+        log(`remote stop of booking ${row.id}: ${outcome.status}`);
+    })
+    .catch((error: unknown) => log(`remote stop of booking ${row.id} failed: ${String(error)}`));
+}
+
+/**
+ * Force stop (admin, callcenter): to the payment stage at once, priced now with the energy known so far
+ * (no overstay: the staff ended it). The charger is asked to stop too; its late StopTransaction is recorded.
+ */
+export async function forceStopBooking(
+  ctx: StaffContext,
+  id: number,
+  log: (m: string) => void,
+): Promise<void> {
+  await scopedBooking(ctx.db, ctx.user, id);
+  const now = new Date();
+  const row = await applyEvent(ctx.db, id, 'force-stop', staff(ctx.user), (locked, tx) =>
+    pricedChange(tx, locked, { stopTime: now, avaliableAt: now }),
+  );
+  tellChargerToStop(ctx, row, log);
+}
+
+/** Avaliable: skips the cable removal; the overstay counts up to now. */
+export async function avaliableBooking(ctx: StaffContext, id: number): Promise<void> {
+  await scopedBooking(ctx.db, ctx.user, id);
+  const now = new Date();
+  await applyEvent(ctx.db, id, 'avaliable', staff(ctx.user), (locked, tx) =>
+    pricedChange(tx, locked, { avaliableAt: now }),
+  );
+}
+
+const bahtText = (value: number | null) => (value === null ? null : fromSatang(toSatang(value)));
+
+/** Set amount: staff overrides of the parts or the total; the total owed follows. */
+export async function setBookingAmount(
+  ctx: StaffContext,
+  id: number,
+  body: BookingAmountBody,
+): Promise<void> {
+  await scopedBooking(ctx.db, ctx.user, id);
+  await applyEvent(
+    ctx.db,
+    id,
+    'set-amount',
+    staff(ctx.user),
+    (locked) => {
+      const set: Partial<BookingRow> = {};
+      if (body.amount !== undefined) set.adminAmount = bahtText(body.amount);
+      if (body.priceByPower !== undefined) set.adminPriceByPower = bahtText(body.priceByPower);
+      if (body.priceByDuration !== undefined) set.adminPriceByDuration = bahtText(body.priceByDuration);
+      if (body.priceByPenalty !== undefined) set.adminPriceByPenalty = bahtText(body.priceByPenalty);
+      const next = { ...locked, ...set };
+      // The parts stay as priced; only the total owed follows the new overrides.
+      return { ...set, totalAmount: fromSatang(storedTotal(next)) };
+    },
+    { detail: body as Record<string, unknown> },
+  );
+}
+
+/**
+ * The total from the parts as they were priced (stored) and the overrides: adminAmount, else each part's
+ * override or its priced value. Stored parts are used so a later change of meter data never reprices.
+ */
+export function storedTotal(row: BookingRow): number {
+  const overrides = overridesOf(row);
+  if (overrides.adminAmount != null) return toSatang(overrides.adminAmount);
+  const part = (override: number | null | undefined, priced: string | null) =>
+    override != null ? toSatang(override) : toSatang(priced ?? '0');
+  return (
+    part(overrides.priceByPower, row.priceByPower) +
+    part(overrides.priceByDuration, row.priceByDuration) +
+    part(overrides.priceByPenalty, row.priceByPenalty)
+  );
+}
+
+/** Cancel payment: the member owes nothing; the booking is cancelled. */
+export async function cancelBookingPayment(ctx: StaffContext, id: number): Promise<void> {
+  await scopedBooking(ctx.db, ctx.user, id);
+  await applyEvent(ctx.db, id, 'cancel-payment', staff(ctx.user), () => ({}));
+}
+
+/**
+ * Delete (created or started; admin also while charging): a soft delete, the row and its history are kept.
+ * A charging booking's charger is told to stop; its late StopTransaction is recorded on the deleted booking.
+ */
+export async function deleteBooking(ctx: StaffContext, id: number, log: (m: string) => void): Promise<void> {
+  const current = await scopedBooking(ctx.db, ctx.user, id);
+  if (current.status === 'charging' && !can(ctx.user.adminRole, 'booking.delete-charging')) {
+    throw new Forbidden('Only an admin can delete a booking that is charging');
+  }
+  const row = await applyEvent(ctx.db, id, 'delete', staff(ctx.user), () => ({ deletedAt: new Date() }));
+  if (row.status === 'charging') tellChargerToStop(ctx, row, log);
+}

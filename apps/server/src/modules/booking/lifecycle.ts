@@ -1,0 +1,130 @@
+import {
+  BOOKING_MESSAGES,
+  type BookingActor,
+  type BookingEvent,
+  type BookingStatus,
+  BookingTransitionError,
+  nextStatus,
+} from '@ev/shared';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookingEvents, bookings, partyLandlords } from '../../db/schema/index.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
+import { nothing } from '../../lib/list-query.ts';
+import type { DataScope } from '../../plugins/scope.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingChange = Partial<typeof bookings.$inferInsert>;
+
+/** Who made a transition. */
+export interface Actor {
+  kind: BookingActor;
+  /** The member or staff user. */
+  userId?: number | null;
+  chargerId?: string | null;
+}
+
+/** The bookings a staff scope may see: by the site and cluster copied onto each booking. */
+export function bookingScope(scope: DataScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'merchant':
+      return scope.merchantId === null ? nothing() : eq(bookings.merchantId, scope.merchantId);
+    case 'landlord':
+      return scope.landlordId === null ? nothing() : eq(bookings.landlordId, scope.landlordId);
+    case 'party':
+      return scope.partyId === null
+        ? nothing()
+        : sql`${bookings.landlordId} in (select ${partyLandlords.landlordId} from ${partyLandlords} where ${partyLandlords.partyId} = ${scope.partyId})`;
+  }
+}
+
+export async function recordEvent(
+  db: Db | Tx,
+  entry: {
+    bookingId: number;
+    event: BookingEvent;
+    from: BookingStatus | null;
+    to: BookingStatus;
+    actor: Actor;
+    at?: Date;
+    detail?: Record<string, unknown> | null;
+  },
+): Promise<void> {
+  await db.insert(bookingEvents).values({
+    bookingId: entry.bookingId,
+    event: entry.event,
+    fromStatus: entry.from,
+    toStatus: entry.to,
+    actor: entry.actor.kind,
+    actorUserId: entry.actor.userId ?? null,
+    actorChargerId: entry.actor.chargerId ?? null,
+    at: entry.at ?? new Date(),
+    detail: entry.detail ?? null,
+  });
+}
+
+export interface ApplyOptions {
+  /** Narrows where the booking may be found (a staff scope, a member's own bookings); outside it is a 404. */
+  where?: SQL;
+  /** A deleted booking still takes charger events (a late stop). */
+  includeDeleted?: boolean;
+  detail?: Record<string, unknown> | null;
+  at?: Date;
+}
+
+/**
+ * The one way a booking's status changes: the row is locked, the event checked against the transition table
+ * (409 with its message when the status does not allow it), `change` computed from the locked row, and the
+ * event recorded, all in one transaction. Two staff acting on one booking at once: the second waits for the
+ * lock, then finds the new status and gets the 409.
+ */
+export async function applyEvent(
+  db: Db,
+  bookingId: number,
+  event: BookingEvent,
+  actor: Actor,
+  change: (row: BookingRow, tx: Tx) => BookingChange | Promise<BookingChange>,
+  options: ApplyOptions = {},
+): Promise<BookingRow> {
+  return db.transaction(async (tx) => {
+    const conditions = [eq(bookings.id, bookingId)];
+    if (!options.includeDeleted) conditions.push(isNull(bookings.deletedAt));
+    if (options.where) conditions.push(options.where);
+    const [row] = await tx
+      .select()
+      .from(bookings)
+      .where(and(...conditions))
+      .for('update');
+    if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
+    const to = checkedNext(row.status, event, actor.kind);
+    const set = await change(row, tx);
+    const [updated] = await tx
+      .update(bookings)
+      .set({ ...set, status: to, updatedAt: new Date() })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    await recordEvent(tx, {
+      bookingId,
+      event,
+      from: row.status,
+      to,
+      actor,
+      at: options.at,
+      detail: options.detail,
+    });
+    return updated!;
+  });
+}
+
+/** nextStatus, with a refusal as a 409. */
+export function checkedNext(status: BookingStatus, event: BookingEvent, actor: BookingActor): BookingStatus {
+  try {
+    return nextStatus(status, event, actor);
+  } catch (error) {
+    if (error instanceof BookingTransitionError) throw new Conflict(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,192 @@
+import {
+  BOOKING_MESSAGES,
+  errorResponse,
+  idParam,
+  memberBookingListResponse,
+  memberBookingResponse,
+  memberLoginBody,
+  memberLoginResponse,
+  memberPayBody,
+  memberPayResponse,
+  noFieldsBody,
+  reserveBody,
+} from '@ev/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberOf } from '../../plugins/auth.ts';
+import type { Services } from '../../services.ts';
+import { checkedSignIn, createSession } from '../auth/auth.service.ts';
+import { payBooking } from '../payment/payment.service.ts';
+import {
+  cancelReservation,
+  checkIn,
+  memberBooking,
+  memberBookings,
+  memberTag,
+  ownBooking,
+  reserve,
+  startCharging,
+  stopCharging,
+} from './member.service.ts';
+
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+const tags = ['member'];
+const params = idParam(BOOKING_MESSAGES.notFound);
+const config = { member: true };
+
+/**
+ * The companion app's side of a booking (it is not ours to build, but its bookings must exist): sign in as a
+ * member, reserve a connector, check in, start and stop, pay. Documented under the OpenAPI tag 'member'.
+ */
+export const memberRoutes =
+  ({ db, config: appConfig, commands, payments }: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/member/login',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          description:
+            'Signs a member (mobile user) in, with the same limits as staff sign-in. Answers the access token ' +
+            '(X-ACCESS-TOKEN) and the id tag the app starts sessions with.',
+          body: memberLoginBody,
+          security: [],
+          response: { 200: memberLoginResponse, ...errors, 429: errorResponse },
+        },
+      },
+      async (request) => {
+        const user = await checkedSignIn(
+          { db, ip: request.ip, sessionTtlMs: appConfig.sessionTtlMs },
+          request.body,
+          'mobile',
+        );
+        const accessToken = await createSession(db, user.id, appConfig.sessionTtlMs);
+        return { message: 'Success', accessToken, idTag: await memberTag(db, user.id) };
+      },
+    );
+    app.get(
+      '/api/member/booking',
+      {
+        config,
+        schema: {
+          tags,
+          description: "The member's 50 latest bookings.",
+          response: { 200: memberBookingListResponse, ...errors },
+        },
+      },
+      async (request) => ({ bookings: await memberBookings(db, memberOf(request).id) }),
+    );
+    app.get(
+      '/api/member/booking/:id',
+      {
+        config,
+        schema: {
+          tags,
+          description: 'One of the member own bookings, with its live price while charging.',
+          params,
+          response: { 200: memberBookingResponse, ...errors },
+        },
+      },
+      async (request) => ({ booking: await memberBooking(db, memberOf(request).id, request.params.id) }),
+    );
+    app.post(
+      '/api/member/booking',
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            'Reserves a connector for a slot (ISO instants) starting at most 1 day ahead and at most 4 hours ' +
+            'long: status created. One open booking per member; overlapping slots of a connector are a 409.',
+          body: reserveBody,
+          response: { 200: memberBookingResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = memberOf(request).id;
+        const id = await reserve(db, userId, request.body);
+        return { booking: await memberBooking(db, userId, id) };
+      },
+    );
+
+    const step = (
+      path: string,
+      description: string,
+      run: (request: FastifyRequest, userId: number, id: number) => Promise<void>,
+    ) =>
+      app.post(
+        `/api/member/booking/:id/${path}`,
+        {
+          config,
+          schema: {
+            tags,
+            description,
+            params,
+            body: noFieldsBody,
+            response: { 200: memberBookingResponse, ...errors, 502: errorResponse, 504: errorResponse },
+          },
+        },
+        async (request) => {
+          const userId = memberOf(request).id;
+          await run(request, userId, request.params.id);
+          return { booking: await memberBooking(db, userId, request.params.id) };
+        },
+      );
+    step(
+      'check-in',
+      'Created → started: the member is at the charger (15 minutes before the slot to its end).',
+      (_r, userId, id) => checkIn(db, userId, id),
+    );
+    step(
+      'start',
+      'Started: the server sends RemoteStartTransaction with the member id tag; the charger StartTransaction ' +
+        'then makes the booking charging.',
+      (_r, userId, id) => startCharging(db, commands, userId, id),
+    );
+    step(
+      'stop',
+      'Charging: sends RemoteStopTransaction; StopTransaction makes it charged.',
+      (_r, userId, id) => stopCharging(db, commands, userId, id),
+    );
+    step('cancel', 'Created or started: cancels the reservation.', (_r, userId, id) =>
+      cancelReservation(db, userId, id),
+    );
+
+    app.post(
+      '/api/member/booking/:id/pay',
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            'Unpaid (stopped) → paid, by the method chosen in the app; a free session is recorded as zero. ' +
+            '`amount`, when sent, must be the amount owed (409 otherwise).',
+          params,
+          body: memberPayBody,
+          response: { 200: memberPayResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = memberOf(request).id;
+        const paid = await payBooking(
+          db,
+          payments,
+          request.params.id,
+          { kind: 'member', userId },
+          {
+            method: request.body.method,
+            amount: request.body.amount,
+            where: ownBooking(userId),
+          },
+        );
+        return { message: BOOKING_MESSAGES.paid, ...paid };
+      },
+    );
+  };

@@ -1,0 +1,64 @@
+import {
+  BOOKING_MESSAGES,
+  errorResponse,
+  idParam,
+  messageResponse,
+  paymentListQuery,
+  paymentListResponse,
+  refundBody,
+} from '@ev/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth.ts';
+import { scopeOf } from '../../plugins/scope.ts';
+import type { Services } from '../../services.ts';
+import { exportPayments } from './payment.export.ts';
+import { listPayments, refundPayment } from './payment.service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const tags = ['payment'];
+const params = idParam(BOOKING_MESSAGES.paymentNotFound);
+
+export const paymentRoutes =
+  ({ db, payments }: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/payment',
+      {
+        config: { permission: 'payment.read' },
+        schema: {
+          tags,
+          description:
+            'Payments `{ total, payments }` (section 7 filters), newest first; amounts in baht. `mode=xlsx` ' +
+            'downloads Payment_{timestamp}.xlsx with the same filters.',
+          querystring: paymentListQuery,
+          response: { 200: paymentListResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const scope = scopeOf(authOf(request).user);
+        if (request.query.mode === 'xlsx') return exportPayments(db, scope, request.query, reply);
+        return listPayments(db, scope, request.query);
+      },
+    );
+    app.post(
+      '/api/payment/:id/refund',
+      {
+        config: { permission: 'payment.refund' },
+        schema: {
+          tags,
+          description:
+            'Refunds a payment exactly once, at most the amount paid, with a credit-note number naming its ' +
+            'invoice. Not for Zero or QR Promptpay payments (409). The default gateway records the refund for ' +
+            'manual settlement.',
+          params,
+          body: refundBody,
+          response: { 200: messageResponse, ...errors, 409: errorResponse, 502: errorResponse },
+        },
+      },
+      async (request) => {
+        const { user } = authOf(request);
+        await refundPayment(db, payments, scopeOf(user), request.params.id, request.body.amount, user.id);
+        return { message: BOOKING_MESSAGES.refunded };
+      },
+    );
+  };
