@@ -51,7 +51,7 @@ async function report(query: string, token = admin) {
     const values = (sheet.getRow(n).values as unknown[]).slice(1);
     rows.push(Object.fromEntries(header.map((name, i) => [name, values[i] ?? null])));
   }
-  return { status: 200, body: null, rows };
+  return { status: 200, body: { message: '' }, rows };
 }
 
 const day = 'createdAfter=2026-03-14T00:00:00.000%2B07:00&createdBefore=2026-03-15T23:59:59.999%2B07:00';
