@@ -81,6 +81,18 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     () => import('../features/user/mobile-user-list-page.tsx').then((m) => m.MobileUserListPage),
     'user.mobile.read',
   ],
+  '/booking-management': [
+    () => import('../features/booking/booking-list-page.tsx').then((m) => m.BookingListPage),
+    'booking.read',
+  ],
+  '/charging-payment': [
+    () => import('../features/payment/payment-list-page.tsx').then((m) => m.PaymentListPage),
+    'payment.read',
+  ],
+  '/booking-report': [
+    () => import('../features/booking/booking-report-page.tsx').then((m) => m.BookingReportPage),
+    'report.booking',
+  ],
   '/user-detail': [() => loadHome().then((m) => m.UserDetailPage)],
 };
 

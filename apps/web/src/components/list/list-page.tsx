@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { DataTable } from './data-table.tsx';
 import { ExportButton, type ExportSpec } from './export-button.tsx';
 import type { ListColumns } from './fit-columns.ts';
-import { useListQuery } from './use-list-query.ts';
+import { type ListRefetch, useListQuery } from './use-list-query.ts';
 import {
   type FilterSpec,
   type FilterValues,
@@ -35,8 +35,11 @@ export interface ListPageProps<T, S extends FilterSpec> {
   expandable?: (items: T[]) => TableProps<T>['expandable'];
   /** The table's density: 'middle' (the default), 'small' for a list with many columns. */
   size?: TableProps<T>['size'];
-  /** Reload the shown page every so many ms while the page is visible (live values such as statuses). */
-  refetchInterval?: number;
+  /**
+   * Reload the shown page every so many ms while the page is visible (live values such as statuses), or as
+   * a function of the page last loaded (false: no reload).
+   */
+  refetchInterval?: ListRefetch<T>;
 }
 
 /** The fixed part of the query first, then the screen's own. */

@@ -10,10 +10,21 @@ export interface ListPageData<T> {
 }
 
 /**
- * `GET /api{endpoint}?{query}` answering `{ total, [itemsKey]: T[] }`; with `refetchInterval` (ms) it polls
+ * How often a shown page reloads (ms): always, or as the page last loaded says (false: not at all), so a list
+ * polls only while a row on it changes by itself.
+ */
+export type ListRefetch<T> = number | ((data: ListPageData<T> | undefined) => number | false);
+
+/**
+ * `GET /api{endpoint}?{query}` answering `{ total, [itemsKey]: T[] }`; with `refetchInterval` it polls
  * while the page is visible (TanStack pauses it in a background tab).
  */
-export function useListQuery<T>(endpoint: string, itemsKey: string, query: string, refetchInterval?: number) {
+export function useListQuery<T>(
+  endpoint: string,
+  itemsKey: string,
+  query: string,
+  refetchInterval?: ListRefetch<T>,
+) {
   return useQuery({
     queryKey: [LIST_QUERY_KEY, endpoint, query],
     queryFn: async ({ signal }): Promise<ListPageData<T>> => {
@@ -22,6 +33,9 @@ export function useListQuery<T>(endpoint: string, itemsKey: string, query: strin
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval,
+    refetchInterval:
+      typeof refetchInterval === 'function'
+        ? (current) => refetchInterval(current.state.data)
+        : refetchInterval,
   });
 }

@@ -1,0 +1,192 @@
+import {
+  allowed,
+  BOOKING_MESSAGES,
+  type BookingItem,
+  bookingStatusLabel,
+  paymentMethodLabel,
+} from '@ev/shared';
+import { Button, Form, Tag } from 'antd';
+import { useState } from 'react';
+import { DayFilter } from '../../components/list/date-filter.tsx';
+import { MultiFilter, OneFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
+import { ListPage } from '../../components/list/list-page.tsx';
+import type { ListPageData } from '../../components/list/use-list-query.ts';
+import { formatThaiDateTime } from '../../lib/format.ts';
+import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
+import { useRole } from '../../lib/session.ts';
+import { BookingActions } from './booking-actions.tsx';
+import { BookingDetailModal } from './booking-detail-modal.tsx';
+import { kwhText, statusColor } from './booking-format.ts';
+import { METHOD_OPTIONS, STATUS_OPTIONS } from './booking-options.ts';
+import './booking.css';
+import { LiveDuration } from './live-duration.tsx';
+import { TotalAmount } from './total-amount.tsx';
+import { useTodayByDefault } from './use-today-by-default.ts';
+
+const ENDPOINT = '/booking';
+/** The dates come first: see useTodayByDefault. */
+const FILTERS = {
+  createdAfter: 'one',
+  createdBefore: 'one',
+  bookingId: 'one',
+  chargerId: 'one',
+  connectorId: 'one',
+  userName: 'one',
+  merchantId: 'many',
+  landlordId: 'many',
+  paymentMethod: 'one',
+  status: 'one',
+} as const;
+/** While a row charges its amounts and energy grow: the page reloads this often, and only then. */
+export const LIVE_REFRESH_MS = 10_000;
+const liveRefresh = (data: ListPageData<BookingItem> | undefined) =>
+  data?.items.some((booking) => booking.live) ? LIVE_REFRESH_MS : false;
+
+function BookingFilters({ role }: { role: string | null }) {
+  const merchantIds: string[] = Form.useWatch('merchantId', Form.useFormInstance()) ?? [];
+  const clusterFilter = allowed(role, 'bookingClusterFilter');
+  const merchants = useMerchantDropdown();
+  const landlords = useLandlordDropdown(clusterFilter ? merchantIds : []);
+  return (
+    <>
+      <TextFilter label="Booking Id" name="bookingId" digits />
+      <TextFilter label="Charger Id" name="chargerId" />
+      <TextFilter label="Connector Id" name="connectorId" digits />
+      <TextFilter label="Name / Email / Tel" name="userName" />
+      {clusterFilter && (
+        <MultiFilter
+          label="Cluster Name"
+          name="merchantId"
+          placeholder="All clusters"
+          items={merchants.data}
+        />
+      )}
+      <MultiFilter label="Site Name" name="landlordId" placeholder="All sites" items={landlords.data} />
+      <OneFilter label="Payment Method" name="paymentMethod" options={METHOD_OPTIONS} />
+      <DayFilter label="Service Date From" name="createdAfter" edge="start" />
+      <DayFilter label="Service Date To" name="createdBefore" edge="end" />
+      <OneFilter label="Status" name="status" options={STATUS_OPTIONS} />
+    </>
+  );
+}
+
+const orDash = (value: string | null) => value || '-';
+
+/**
+ * Section 2's columns. The id (which opens the booking), the name, the duration, the total, the status and
+ * the actions always show; with less room the cluster goes first, then email, phone, payment method,
+ * connector, charger, energy, site, service date and surname (at 1440 px the surname, service date, site
+ * and energy still show).
+ */
+function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void): ListColumns<BookingItem> {
+  return [
+    {
+      title: 'ID',
+      dataIndex: 'id',
+      key: 'id',
+      sorter: true,
+      width: 60,
+      render: (id: number) => (
+        <Button type="link" size="small" aria-label={`View booking #${id}`} onClick={() => open(id)}>
+          {id}
+        </Button>
+      ),
+    },
+    { title: 'Name', dataIndex: 'firstName', key: 'firstName', minWidth: 90, render: orDash },
+    { title: 'Surname', dataIndex: 'lastName', key: 'lastName', minWidth: 90, priority: 1, render: orDash },
+    { title: 'Email', dataIndex: 'email', key: 'email', minWidth: 130, priority: 9, render: orDash },
+    { title: 'Phone', dataIndex: 'tel', key: 'tel', width: 108, priority: 8, render: orDash },
+    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', minWidth: 100, priority: 10 },
+    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', minWidth: 100, priority: 3 },
+    { title: 'Charger', dataIndex: 'chargerNameEn', key: 'chargerNameEn', minWidth: 100, priority: 5 },
+    { title: 'Connector', dataIndex: 'connectorNameEn', key: 'connectorNameEn', minWidth: 90, priority: 6 },
+    {
+      title: 'Service Date/Time',
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      width: 132,
+      priority: 2,
+      render: (at: string) => formatThaiDateTime(at),
+    },
+    {
+      title: 'Duration',
+      key: 'duration',
+      width: 90,
+      render: (_, booking) => <LiveDuration booking={booking} />,
+    },
+    {
+      title: 'Energy (kWh)',
+      dataIndex: 'totalEnergyKwh',
+      key: 'energy',
+      sorter: true,
+      align: 'right',
+      width: 84,
+      priority: 4,
+      render: kwhText,
+    },
+    {
+      title: 'Total (THB)',
+      dataIndex: 'totalAmount',
+      key: 'totalAmount',
+      sorter: true,
+      align: 'right',
+      width: 116,
+      render: (_, booking) => <TotalAmount booking={booking} />,
+    },
+    {
+      title: 'Payment Method',
+      dataIndex: 'paymentMethod',
+      key: 'paymentMethod',
+      minWidth: 100,
+      priority: 7,
+      render: (method: string | null) => paymentMethodLabel(method) || '-',
+    },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      key: 'status',
+      sorter: true,
+      width: 96,
+      render: (status: string) => (
+        <Tag color={statusColor(status)} data-status={status}>
+          {bookingStatusLabel(status)}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Action',
+      key: 'action',
+      fixed: 'right',
+      width: 200,
+      compactWidth: 104,
+      render: (_, booking) => <BookingActions booking={booking} role={role} />,
+    },
+  ];
+}
+
+/** /booking-management (document 3, section 2): admin, callcenter and station. */
+export function BookingListPage() {
+  const role = useRole();
+  const [shown, setShown] = useState<number | null>(null);
+  const today = useTodayByDefault('createdAfter', 'createdBefore');
+  return (
+    <>
+      <ListPage<BookingItem, typeof FILTERS>
+        title="Booking Management"
+        endpoint={ENDPOINT}
+        baseQuery={today}
+        itemsKey="bookings"
+        filterSpec={FILTERS}
+        filters={<BookingFilters role={role} />}
+        exportSpec={{ fileName: 'Booking', notFoundMessage: BOOKING_MESSAGES.notFound }}
+        columns={columnsFor(role, setShown)}
+        rowKey="id"
+        size="small"
+        refetchInterval={liveRefresh}
+      />
+      {shown !== null && <BookingDetailModal id={shown} onClose={() => setShown(null)} />}
+    </>
+  );
+}

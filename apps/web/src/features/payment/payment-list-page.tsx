@@ -1,0 +1,182 @@
+import {
+  BOOKING_MESSAGES,
+  isRefundable,
+  NON_REFUNDABLE_METHODS,
+  type PaymentItem,
+  paymentMethodLabel,
+} from '@ev/shared';
+import { Button, Form, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { DayFilter } from '../../components/list/date-filter.tsx';
+import { MultiFilter, OneFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import type { ListColumns } from '../../components/list/fit-columns.ts';
+import { ListPage } from '../../components/list/list-page.tsx';
+import { formatThaiDateTime } from '../../lib/format.ts';
+import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
+import { bahtText } from '../booking/booking-format.ts';
+import { METHOD_OPTIONS } from '../booking/booking-options.ts';
+import { RefundModal } from './refund-modal.tsx';
+
+const ENDPOINT = '/payment';
+const FILTERS = {
+  invoiceNo: 'one',
+  userName: 'one',
+  merchantId: 'many',
+  landlordId: 'many',
+  bookingId: 'one',
+  paymentMethod: 'one',
+  createdAfter: 'one',
+  createdBefore: 'one',
+} as const;
+
+function PaymentFilters() {
+  const merchantIds: string[] = Form.useWatch('merchantId', Form.useFormInstance()) ?? [];
+  const merchants = useMerchantDropdown();
+  const landlords = useLandlordDropdown(merchantIds);
+  return (
+    <>
+      <TextFilter label="Invoice No" name="invoiceNo" />
+      <TextFilter label="Name / Email / Tel" name="userName" />
+      <MultiFilter label="Cluster Name" name="merchantId" placeholder="All clusters" items={merchants.data} />
+      <MultiFilter label="Site Name" name="landlordId" placeholder="All sites" items={landlords.data} />
+      <TextFilter label="Booking Id" name="bookingId" digits />
+      <OneFilter label="Payment Method" name="paymentMethod" options={METHOD_OPTIONS} />
+      <DayFilter label="Date From" name="createdAfter" edge="start" />
+      <DayFilter label="Date To" name="createdBefore" edge="end" />
+    </>
+  );
+}
+
+/** How a refund stands: not refunded, recorded for manual settlement, paid back by a provider, or failed. */
+const REFUND_STATES: Record<string, { label: string; color: string }> = {
+  manual: { label: 'Recorded: settle manually', color: 'gold' },
+  succeeded: { label: 'Refunded', color: 'green' },
+  failed: { label: 'Failed: settle by hand', color: 'red' },
+};
+
+function RefundState({ payment }: { payment: PaymentItem }) {
+  if (!payment.refundedAt) return <span>-</span>;
+  const state = REFUND_STATES[payment.refundStatus ?? ''] ?? { label: 'Refunded', color: 'default' };
+  const amount = payment.refundAmount === null ? '' : `${bahtText(payment.refundAmount)} THB`;
+  return (
+    <Tooltip
+      title={`${amount} on ${formatThaiDateTime(payment.refundedAt)}, credit note ${payment.creditNoteNo ?? '-'}`}
+    >
+      <Tag color={state.color} data-refund={payment.refundStatus ?? 'refunded'}>
+        {state.label}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** Why Refund is disabled, for its tooltip. */
+function refundBlocked(payment: PaymentItem): string | null {
+  if (payment.refundedAt) return 'Already refunded';
+  if ((NON_REFUNDABLE_METHODS as readonly string[]).includes(payment.method))
+    return `A ${paymentMethodLabel(payment.method)} payment can't be refunded here`;
+  return null;
+}
+
+/**
+ * Section 2's columns. The invoice number, the amount, the refund and the action always show; with less room
+ * the cluster goes first, then email, site, method, booking id, name and date.
+ */
+function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<PaymentItem> {
+  return [
+    { title: 'Invoice No', dataIndex: 'invoiceNo', key: 'invoiceNo', sorter: true, width: 150 },
+    {
+      title: 'Name',
+      key: 'name',
+      minWidth: 110,
+      priority: 2,
+      render: (_, payment) => [payment.firstName, payment.lastName].filter(Boolean).join(' ') || '-',
+    },
+    {
+      title: 'Email',
+      dataIndex: 'email',
+      key: 'email',
+      minWidth: 130,
+      priority: 6,
+      render: (email: string | null) => email || '-',
+    },
+    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', minWidth: 100, priority: 7 },
+    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', minWidth: 100, priority: 5 },
+    { title: 'Booking Id', dataIndex: 'bookingId', key: 'bookingId', width: 96, priority: 3 },
+    {
+      title: 'Date',
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      width: 136,
+      priority: 1,
+      render: (at: string) => formatThaiDateTime(at),
+    },
+    {
+      title: 'Method',
+      dataIndex: 'method',
+      key: 'method',
+      sorter: true,
+      minWidth: 100,
+      priority: 4,
+      render: (method: string) => paymentMethodLabel(method),
+    },
+    {
+      title: 'Amount (THB)',
+      dataIndex: 'amount',
+      key: 'amount',
+      sorter: true,
+      align: 'right',
+      width: 112,
+      render: bahtText,
+    },
+    {
+      title: 'Refund',
+      key: 'refund',
+      width: 176,
+      render: (_, payment) => <RefundState payment={payment} />,
+    },
+    {
+      title: 'Action',
+      key: 'action',
+      fixed: 'right',
+      width: 88,
+      compactWidth: 70,
+      render: (_, payment) => {
+        const blocked = refundBlocked(payment);
+        const button = (
+          <Button
+            type="link"
+            size="small"
+            disabled={!isRefundable(payment.method, payment.refundedAt)}
+            aria-label={`Refund ${payment.invoiceNo}`}
+            onClick={() => refund(payment)}
+          >
+            Refund
+          </Button>
+        );
+        return blocked ? <Tooltip title={blocked}>{button}</Tooltip> : button;
+      },
+    },
+  ];
+}
+
+/** /charging-payment (document 3, section 2; menu Transaction Management): admin only, so every filter shows. */
+export function PaymentListPage() {
+  const [refunding, setRefunding] = useState<PaymentItem | null>(null);
+  return (
+    <>
+      <ListPage<PaymentItem, typeof FILTERS>
+        title="Transaction Management"
+        endpoint={ENDPOINT}
+        itemsKey="payments"
+        filterSpec={FILTERS}
+        filters={<PaymentFilters />}
+        exportSpec={{ fileName: 'Payment', notFoundMessage: BOOKING_MESSAGES.paymentNotFound }}
+        columns={columnsFor(setRefunding)}
+        rowKey="id"
+        size="small"
+      />
+      {refunding && <RefundModal payment={refunding} onClose={() => setRefunding(null)} />}
+    </>
+  );
+}
