@@ -101,16 +101,16 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "payments" ADD CONSTRAINT "payments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_refunded_by_users_id_fk" FOREIGN KEY ("refunded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "booking_events_booking_idx" ON "booking_events" USING btree ("booking_id","at");--> statement-breakpoint
-CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "bookings"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "bookings_landlord_created_idx" ON "bookings" USING btree ("landlord_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "bookings_merchant_created_idx" ON "bookings" USING btree ("merchant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("created_at","id") WHERE "bookings"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_landlord_created_idx" ON "bookings" USING btree ("landlord_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "bookings_merchant_created_idx" ON "bookings" USING btree ("merchant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "bookings_connector_open_idx" ON "bookings" USING btree ("connector_id") WHERE "bookings"."status" in ('created', 'started', 'charging', 'charged') and "bookings"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_session_key" ON "bookings" USING btree ("session_id");--> statement-breakpoint
-CREATE INDEX "bookings_user_idx" ON "bookings" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "bookings_charger_created_idx" ON "bookings" USING btree ("charger_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "bookings_user_idx" ON "bookings" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_charger_created_idx" ON "bookings" USING btree ("charger_id","created_at");--> statement-breakpoint
 CREATE INDEX "id_tags_user_idx" ON "id_tags" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_invoice_no_key" ON "payments" USING btree ("invoice_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_booking_key" ON "payments" USING btree ("booking_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_credit_note_no_key" ON "payments" USING btree ("credit_note_no");--> statement-breakpoint
-CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payments_landlord_created_idx" ON "payments" USING btree ("landlord_id","created_at" DESC NULLS LAST);
+CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "payments_landlord_created_idx" ON "payments" USING btree ("landlord_id","created_at","id");

@@ -93,17 +93,19 @@ export const bookings = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    // The list's default: one day, newest first; scoped lists add the site or cluster first.
-    index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
-    index('bookings_landlord_created_idx').on(t.landlordId, t.createdAt.desc()),
-    index('bookings_merchant_created_idx').on(t.merchantId, t.createdAt.desc()),
+    // The list's default: one day, newest first; scoped lists add the site or cluster first. Ascending keys:
+    // walked backward they give ORDER BY … DESC (NULLS FIRST, the default), which a DESC NULLS LAST index
+    // cannot (measured: a 90-day page of 1M rows sorted everything, 21.9 s, instead of reading 10 rows).
+    index('bookings_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('bookings_landlord_created_idx').on(t.landlordId, t.createdAt, t.id),
+    index('bookings_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
     // Charger events find the open booking of a connector.
     index('bookings_connector_open_idx')
       .on(t.connectorId)
       .where(sql`${t.status} in ('created', 'started', 'charging', 'charged') and ${t.deletedAt} is null`),
     uniqueIndex('bookings_session_key').on(t.sessionId),
-    index('bookings_user_idx').on(t.userId, t.createdAt.desc()),
-    index('bookings_charger_created_idx').on(t.chargerId, t.createdAt.desc()),
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_charger_created_idx').on(t.chargerId, t.createdAt),
     check('bookings_soc_check', sql`${t.soc} between 0 and 100`),
   ],
 );
@@ -178,8 +180,8 @@ export const payments = pgTable(
     uniqueIndex('payments_invoice_no_key').on(t.invoiceNo),
     uniqueIndex('payments_booking_key').on(t.bookingId),
     uniqueIndex('payments_credit_note_no_key').on(t.creditNoteNo),
-    index('payments_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('payments_landlord_created_idx').on(t.landlordId, t.createdAt.desc()),
+    index('payments_created_idx').on(t.createdAt, t.id),
+    index('payments_landlord_created_idx').on(t.landlordId, t.createdAt, t.id),
     check('payments_refund_check', sql`${t.refundAmount} is null or ${t.refundAmount} <= ${t.amount}`),
   ],
 );

@@ -7,11 +7,10 @@ import {
 } from '@ev/shared';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema/index.ts';
-import { ordering } from '../../lib/list-query.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import type { DataScope } from '../../plugins/scope.ts';
-import { BOOKING_SORTS_SQL, bookingWhere, fromBookings, toBookingItem } from './booking-query.ts';
+import { bookingOrder } from './booking.service.ts';
+import { bookingWhere, fromBookings, toBookingItem } from './booking-query.ts';
 
 const date = (iso: string | null) => (iso ? new Date(iso) : null);
 
@@ -29,18 +28,11 @@ const durationOf = (row: BookingItem, now: number) =>
 export function exportBookings(db: Db, scope: DataScope, query: BookingListQuery, reply: FastifyReply) {
   const now = Date.now();
   const where = bookingWhere(scope, query, now);
-  const sorted = query.sort ? query : { ...query, order: query.order ?? 'desc' };
   const batch = async (offset: number, limit: number) =>
     (
       await fromBookings(db)
         .where(where)
-        .orderBy(
-          ...ordering(
-            sorted,
-            BOOKING_SORTS_SQL,
-            query.sort ? [bookings.id] : [bookings.createdAt, bookings.id],
-          ),
-        )
+        .orderBy(...bookingOrder(query))
         .limit(limit)
         .offset(offset)
     ).map((row) => toBookingItem(row, now));

@@ -7,7 +7,7 @@ import {
   fromSatang,
   toSatang,
 } from '@ev/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, chargingSessions, users } from '../../db/schema/index.ts';
 import { BadGateway, Conflict, Forbidden, GatewayTimeout, NotFound } from '../../lib/errors.ts';
@@ -26,29 +26,56 @@ import {
   recordEvent,
 } from './lifecycle.ts';
 
+/**
+ * Newest first by default. The id breaks ties in the sort's own direction, so a date sort walks the
+ * (created_at, id) index either way instead of sorting the whole range.
+ */
+export function bookingOrder(query: Pick<BookingListQuery, 'sort' | 'order'>) {
+  const direction = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'desc' ? desc : asc;
+  if (!query.sort) return [direction(bookings.createdAt), direction(bookings.id)];
+  // ordering() checks the key against the list's own.
+  const [first] = ordering({ sort: query.sort, order: query.order }, BOOKING_SORTS_SQL, []);
+  return [first!, direction(bookings.id)];
+}
+
+/** The two statements of a list page: the count and the page itself. */
+function listQueries(db: Db, scope: DataScope, query: BookingListQuery, now: number) {
+  const where = bookingWhere(scope, query, now);
+  // The member join is needed only to search by name; both statements stay on bookings otherwise.
+  const counted = db.select({ total: countAll() }).from(bookings);
+  const count = query.userName
+    ? counted.leftJoin(users, eq(users.id, bookings.userId)).where(where)
+    : counted.where(where);
+  // The page's ids first (an index walk, however deep the page), then their rows with names and payment:
+  // joined before OFFSET, a page 5,000 deep joined 50,000 rows to throw them away (4.8 s at 1M bookings).
+  const chosen = db.select({ id: bookings.id }).from(bookings);
+  const ids = (query.userName ? chosen.leftJoin(users, eq(users.id, bookings.userId)) : chosen)
+    .where(where)
+    .orderBy(...bookingOrder(query))
+    .limit(paging(query).limit)
+    .offset(paging(query).offset);
+  const page = fromBookings(db)
+    .where(inArray(bookings.id, ids))
+    .orderBy(...bookingOrder(query));
+  return { count, page };
+}
+
 export async function listBookings(
   db: Db,
   scope: DataScope,
   query: BookingListQuery,
 ): Promise<{ total: number; bookings: BookingItem[] }> {
   const now = Date.now();
-  const where = bookingWhere(scope, query, now);
-  // The member join is needed only to search by name; the count stays on bookings otherwise.
-  const counted = db.select({ total: countAll() }).from(bookings);
-  const [counts] = query.userName
-    ? await counted.leftJoin(users, eq(users.id, bookings.userId)).where(where)
-    : await counted.where(where);
-  const total = counts?.total ?? 0;
-  if (total === 0) return { total, bookings: [] };
-  const sorted = query.sort ? query : { ...query, order: query.order ?? 'desc' };
-  const rows = await fromBookings(db)
-    .where(where)
-    .orderBy(
-      ...ordering(sorted, BOOKING_SORTS_SQL, query.sort ? [bookings.id] : [bookings.createdAt, bookings.id]),
-    )
-    .limit(paging(query).limit)
-    .offset(paging(query).offset);
-  return { total, bookings: rows.map((row) => toBookingItem(row, now)) };
+  const { count, page } = listQueries(db, scope, query, now);
+  // Both at once: on PostgreSQL they run on two pooled connections (PGlite runs them one after the other).
+  const [[counts], rows] = await Promise.all([count, page]);
+  return { total: counts?.total ?? 0, bookings: rows.map((row) => toBookingItem(row, now)) };
+}
+
+/** The SQL a list call runs (for the benchmark, which runs it raw through the driver). */
+export function listBookingsStatements(db: Db, scope: DataScope, query: BookingListQuery) {
+  const { count, page } = listQueries(db, scope, query, Date.now());
+  return [count.toSQL(), page.toSQL()];
 }
 
 /** One booking with its history, oldest first. Outside the caller's scope it is a 404. */

@@ -1,0 +1,120 @@
+/**
+ * GET /api/booking against the same SQL run raw through the driver, in the same process: seeds BENCH_ROWS
+ * bookings over 90 days (1,000,000 by default on PostgreSQL, 200,000 on PGlite) on a fresh database, then
+ * measures req/s, p50 and p99 of four list calls (today's default page, a 90-day range sorted by date on page 1
+ * and on a deep page, one site's today) with autocannon, and the same two statements the endpoint runs (count
+ * and page, at once) through the driver with the same concurrency. autocannon runs in this process too, so
+ * the HTTP figures carry the client's cost as well: an upper bound. Prints the ratios and the plans (EXPLAIN ANALYZE).
+ *
+ *   DATABASE_URL=postgres://… npm run bench:booking      BENCH_ROWS, BENCH_SECONDS=10, BENCH_CONNECTIONS=10
+ */
+
+import { listBookingsStatements } from '@ev/server/modules/booking/booking.service';
+import { bookingListQuery } from '@ev/shared';
+import autocannon from 'autocannon';
+import { BENCH_ADMIN, startInProcessServer } from './in-process-server.ts';
+import { seedBookings } from './seed-bookings.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+const rows = Number(process.env.BENCH_ROWS ?? (databaseUrl ? 1_000_000 : 200_000));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+const server = await startInProcessServer({ webDist: '', databaseUrl });
+const { base, db, kind } = server;
+type Client = { query(text: string, params: unknown[]): Promise<unknown> };
+const client = (db as unknown as { $client: Client }).$client;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** The same statements the endpoint runs, through the driver, `connections` at a time for `seconds`. */
+async function raw(
+  statements: Array<{ sql: string; params: unknown[] }>,
+  duration: number,
+): Promise<Figures> {
+  const latencies: number[] = [];
+  const until = performance.now() + duration * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      // As the endpoint does: the count and the page at once.
+      await Promise.all(statements.map((statement) => client.query(statement.sql, statement.params)));
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { rps: latencies.length / duration, p50: at(0.5), p99: at(0.99) };
+}
+
+async function http(url: string, token: string, duration: number): Promise<Figures> {
+  const result = await autocannon({ url, headers: { 'x-access-token': token }, connections, duration });
+  if (result.errors || result.non2xx)
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+try {
+  const seeded = await seedBookings(db, rows);
+  console.log(
+    `${kind}: ${rows.toLocaleString('en-US')} bookings seeded in ${(seeded.ms / 1000).toFixed(1)} s`,
+  );
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...BENCH_ADMIN, type: 'admin' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+
+  const ninety = new Date(Date.now() - 90 * 86_400_000).toISOString();
+  const now = new Date().toISOString();
+  const deepPage = Math.max(1, Math.floor(rows / 10 / 20));
+  const cases: Array<[string, string]> = [
+    ['today (default), page 1', ''],
+    ['90 days by date, page 1', `createdAfter=${ninety}&createdBefore=${now}&sort=createdAt&order=desc`],
+    [
+      `90 days by date, page ${deepPage}`,
+      `createdAfter=${ninety}&createdBefore=${now}&sort=createdAt&order=desc&page=${deepPage}`,
+    ],
+    ['today, one site', `landlordId=${seeded.landlordId}`],
+  ];
+
+  console.log(
+    `\n${connections} connections, ${seconds} s each (2 s warm-up); raw = the endpoint's SQL via the driver`,
+  );
+  console.log(
+    'case                          | raw req/s  p50 ms  p99 ms | HTTP req/s  p50 ms  p99 ms | p99 ratio',
+  );
+  for (const [name, query] of cases) {
+    const parsed = bookingListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+    const statements = listBookingsStatements(db, { kind: 'all' }, parsed);
+    await raw(statements, 2);
+    const baseline = await raw(statements, seconds);
+    const url = `${base}/api/booking${query ? `?${query}` : ''}`;
+    await http(url, accessToken, 2);
+    const measured = await http(url, accessToken, seconds);
+    const fmt = (f: Figures) =>
+      `${f.rps.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)}`;
+    console.log(
+      `${name.padEnd(30)}|${fmt(baseline)} |${fmt(measured).padStart(10)}  | ${(measured.p99 / Math.max(baseline.p99, 0.01)).toFixed(2)}x`,
+    );
+    if (process.env.BENCH_EXPLAIN !== '0') {
+      for (const statement of statements) {
+        const plan = (await client.query(
+          `explain (analyze, buffers off) ${statement.sql}`,
+          statement.params,
+        )) as {
+          rows: Array<Record<string, string>>;
+        };
+        console.log(plan.rows.map((line) => `    ${Object.values(line)[0]}`).join('\n'));
+      }
+    }
+  }
+} finally {
+  await server.close();
+}
