@@ -14,6 +14,7 @@ import { createScratchDatabase } from '@ev/tools/scratch-database';
 import { simulateChargers } from '@ev/tools/simulator';
 import { fleetFromDatabase } from '@ev/tools/simulator-fleet';
 import { eq, inArray } from 'drizzle-orm';
+import { seedBookings } from './fixtures/bookings.ts';
 import { E2E_BATCH_TOKEN, OFFLINE_CHARGER } from './fixtures/ocpp.ts';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
@@ -99,6 +100,9 @@ for (const account of accounts) {
     await db.insert(termAcceptances).values(legal.map((page) => ({ userId: user!.id, pageId: page.id })));
   }
 }
+
+// The booking and payment screens' stories (fixtures/bookings.ts).
+await seedBookings(db);
 
 const app = await buildApp({ db, databaseKind: database.kind, config });
 await app.listen({ port: Number(port), host: '127.0.0.1' });

@@ -12,13 +12,26 @@ const text = (value: string | null | undefined) => value || '-';
 
 const statusTag = (status: string) => <Tag color={statusColor(status)}>{bookingStatusLabel(status)}</Tag>;
 
-/** What a history entry carried that a person reads: the transaction, an amount, an invoice, a credit note. */
+/** The words for what a history entry carried; other keys show as they come. */
+const DETAIL_LABELS: Record<string, string> = {
+  transactionId: 'Transaction',
+  energyWh: 'Energy (Wh)',
+  reason: 'Reason',
+  amount: 'Amount',
+  priceByPower: 'By power',
+  priceByDuration: 'By duration',
+  priceByPenalty: 'By penalty',
+  invoiceNo: 'Invoice',
+  creditNoteNo: 'Credit note',
+};
+
+/** What a history entry carried that a person reads; a cleared override (null) says so. */
 function detailText(detail: Record<string, unknown> | null): string {
   if (!detail) return '';
   const parts: string[] = [];
   for (const [key, value] of Object.entries(detail)) {
-    if (value === null || value === undefined || typeof value === 'object') continue;
-    parts.push(`${key}: ${String(value)}`);
+    if (value === undefined || (value !== null && typeof value === 'object')) continue;
+    parts.push(`${DETAIL_LABELS[key] ?? key}: ${value === null ? 'cleared' : String(value)}`);
   }
   return parts.join(', ');
 }

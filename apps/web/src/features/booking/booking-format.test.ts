@@ -176,10 +176,10 @@ describe('Set amount', () => {
     expect(previewTotal({})).toBe(0);
   });
 
-  it('sends a part only when it differs from the computed one, and clears the rest', () => {
+  it('sends only what changes: a part unlike the computed one, a cleared override, the amount', () => {
     expect(
       amountBody(booking(), { amount: null, priceByPower: 90, priceByDuration: 0, priceByPenalty: 0 }),
-    ).toEqual({ amount: null, priceByPower: null, priceByDuration: null, priceByPenalty: 0 });
+    ).toEqual({ priceByPenalty: 0 });
     expect(
       amountBody(booking({ overrides: { priceByPower: 50, priceByDuration: null, priceByPenalty: null } }), {
         amount: 75,
@@ -187,7 +187,11 @@ describe('Set amount', () => {
         priceByDuration: 5,
         priceByPenalty: 10,
       }),
-    ).toEqual({ amount: 75, priceByPower: null, priceByDuration: 5, priceByPenalty: null });
+    ).toEqual({ amount: 75, priceByPower: null, priceByDuration: 5 });
+    expect(amountBody(booking({ adminAmount: 70 }), { ...amountValues(booking()), amount: null })).toEqual({
+      amount: null,
+    });
+    expect(amountBody(booking(), amountValues(booking()))).toEqual({});
   });
 });
 

@@ -156,14 +156,17 @@ export function previewTotal(values: Partial<AmountValues>): number {
 }
 
 /**
- * PATCH body of Set amount. A part equal to its computed value needs no override (null clears one), so the
- * tooltip marks only what the staff really changed; an empty amount clears the staff's total.
+ * PATCH body of Set amount: only what changes. A part equal to its computed value needs no override (one
+ * that was set is cleared with null), an empty amount clears the staff's total if there was one; so the
+ * tooltip marks, and the history records, only what the staff really changed. Empty when nothing changes.
  */
 export function amountBody(booking: BookingItem, values: AmountValues): BookingAmountBody {
-  const body: BookingAmountBody = { amount: values.amount ?? null };
+  const body: BookingAmountBody = {};
+  if (values.amount !== booking.adminAmount) body.amount = values.amount;
   for (const key of AMOUNT_PARTS) {
     const value = values[key];
-    body[key] = value === null || value === booking.computed[key] ? null : value;
+    const wanted = value === null || value === booking.computed[key] ? null : value;
+    if (wanted !== booking.overrides[key]) body[key] = wanted;
   }
   return body;
 }

@@ -52,8 +52,12 @@ function TotalPreview({ form }: { form: ReturnType<typeof Form.useForm<AmountVal
 export function SetAmountModal({ booking, onClose }: { booking: BookingItem; onClose: () => void }) {
   const [form] = Form.useForm<AmountValues>();
   const save = useBookingAction(booking.id, 'set-amount');
-  const submit = (values: AmountValues) =>
-    save.mutate(amountBody(booking, values), { onSuccess: () => onClose() });
+  const submit = (values: AmountValues) => {
+    const body = amountBody(booking, values);
+    // Nothing changed: nothing to save (the API wants at least one field).
+    if (Object.keys(body).length === 0) onClose();
+    else save.mutate(body, { onSuccess: () => onClose() });
+  };
   return (
     <ModalForm<AmountValues>
       name="set-amount"
