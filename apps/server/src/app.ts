@@ -24,6 +24,7 @@ import { contactUsRoutes } from './modules/contact-us/contact-us.routes.ts';
 import { landlordRoutes } from './modules/landlord/landlord.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
+import { expireReservations } from './modules/member/member.service.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { partyRoutes } from './modules/party/party.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
@@ -83,6 +84,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   ocpp.attach(app.server);
   // Before the HTTP server closes: it would wait for the chargers' WebSockets forever.
   app.addHook('preClose', () => ocpp.close());
+  // Reservations whose slot passed unused are cancelled once a minute (modules/member).
+  const expiry = setInterval(() => {
+    expireReservations(options.db).catch((error: unknown) => {
+      app.log.error({ err: error }, 'expiring reservations failed');
+    });
+  }, 60_000);
+  expiry.unref();
+  app.addHook('onClose', () => clearInterval(expiry));
   const services: Services = {
     db: options.db,
     databaseKind: options.databaseKind,

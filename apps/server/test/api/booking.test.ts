@@ -279,3 +279,28 @@ describe('the list', () => {
     });
   });
 });
+
+describe('reservations that pass unused', () => {
+  it('are cancelled by the server once the slot ended 15 minutes ago', async () => {
+    const { expireReservations } = await import('../../src/modules/member/member.service.ts');
+    const now = Date.now();
+    const stale = await createBooking(t, connectorId, 'started', {
+      slotStart: new Date(now - 2 * 3_600_000),
+      slotEnd: new Date(now - 16 * 60_000),
+    });
+    const fresh = await createBooking(t, connectorId, 'created', {
+      slotStart: new Date(now - 3_600_000),
+      slotEnd: new Date(now - 14 * 60_000),
+    });
+    expect(await expireReservations(t.database.db, now)).toBeGreaterThanOrEqual(1);
+    const status = async (id: number) =>
+      (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.status;
+    expect(await status(stale.id)).toBe('cancelled');
+    expect(await status(fresh.id)).toBe('created');
+    const events = await t.database.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.bookingId, stale.id));
+    expect(events.at(-1)).toMatchObject({ event: 'cancel', actor: 'system', toStatus: 'cancelled' });
+  });
+});

@@ -211,3 +211,34 @@ export async function stopCharging(db: Db, commands: ChargerCommands, userId: nu
 export async function cancelReservation(db: Db, userId: number, id: number): Promise<void> {
   await applyEvent(db, id, 'cancel', member(userId), () => ({}), { where: ownBooking(userId) });
 }
+
+/** A reservation whose slot ended this long ago, unused (never charged), is cancelled by the server. */
+export const EXPIRY_GRACE_MS = 15 * 60_000;
+
+/**
+ * Cancels the reservations (created or started) whose slot ended more than EXPIRY_GRACE_MS ago: the member
+ * may book again, and the history says the server did it. Answers how many it cancelled.
+ */
+export async function expireReservations(db: Db, now = Date.now()): Promise<number> {
+  const stale = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, ['created', 'started']),
+        isNull(bookings.deletedAt),
+        lt(bookings.slotEnd, new Date(now - EXPIRY_GRACE_MS)),
+      ),
+    )
+    .limit(500);
+  let cancelled = 0;
+  for (const { id } of stale) {
+    // A charger may start it meanwhile: then the transition is refused and the booking goes on.
+    await applyEvent(db, id, 'cancel', { kind: 'system' }, () => ({}), {
+      detail: { reason: 'slot ended unused' },
+    })
+      .then(() => cancelled++)
+      .catch(() => undefined);
+  }
+  return cancelled;
+}
