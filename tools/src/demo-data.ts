@@ -10,6 +10,7 @@ import {
 } from '@ev/server/db/schema/index';
 import { hashPassword } from '@ev/server/lib/password';
 import { count } from 'drizzle-orm';
+import { loadDemoBookings } from './demo-bookings.ts';
 import { loadDemoBrands } from './demo-brands.ts';
 import { loadDemoChargers } from './demo-chargers.ts';
 import { loadDemoContact } from './demo-contact.ts';
@@ -50,11 +51,22 @@ function keyed(records: readonly { key: string }[], rows: readonly { id: number 
   return map;
 }
 
+export interface DemoDataOptions {
+  /**
+   * About 90 days of bookings and payments (demo-bookings.ts): on for `npm start`; off by default, so a caller
+   * that writes its own bookings (the browser tests' stories) finds only those.
+   */
+  history?: boolean;
+}
+
 /**
  * Loads the demo records on an empty database (no content pages, no clusters and at most the first admin),
  * all in one transaction. Returns a summary of what was loaded, or null when the database already held data.
  */
-export async function loadDemoData(db: Db): Promise<{ summary: string } | null> {
+export async function loadDemoData(
+  db: Db,
+  options: DemoDataOptions = {},
+): Promise<{ summary: string } | null> {
   const [userCount] = await db.select({ n: count() }).from(users);
   const [pageCount] = await db.select({ n: count() }).from(pages);
   const [clusterCount] = await db.select({ n: count() }).from(merchants);
@@ -152,7 +164,9 @@ export async function loadDemoData(db: Db): Promise<{ summary: string } | null> 
     ]);
 
     const places: DemoPlaces = { clusterIds, siteIds, groupIds, passHash };
-    for (const load of [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoChargers, loadDemoContact]) {
+    const loaders = [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoChargers];
+    if (options.history) loaders.push(loadDemoBookings);
+    for (const load of [...loaders, loadDemoContact]) {
       const summary = await load(tx, places);
       if (summary) more.push(summary);
     }

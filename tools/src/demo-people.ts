@@ -1,4 +1,5 @@
-import { users } from '@ev/server/db/schema/index';
+import { createHash } from 'node:crypto';
+import { idTags, users } from '@ev/server/db/schema/index';
 import type { AdminRole } from '@ev/shared';
 import type { DemoPlaces, DemoTx } from './demo-data.ts';
 import { DEMO_SITES, type DemoClusterKey } from './demo-places.ts';
@@ -147,7 +148,17 @@ function idOf(ids: ReadonlyMap<string, number>, key: string | undefined, what: s
   return id;
 }
 
-/** Loads the demo members and staff. Returns a summary fragment for the start banner. */
+/**
+ * A demo member's app id tag, as the member sign-in would make it (APP + 16 hex digits), but derived from the
+ * email so the demo history (demo-bookings.ts) and every fresh demo database agree on it.
+ */
+export const demoMemberTag = (email: string) =>
+  `APP${createHash('sha256').update(`demo-tag:${email}`).digest('hex').slice(0, 16).toUpperCase()}`;
+
+/**
+ * Loads the demo members and staff. Members sign in to the member API with the demo password (the member
+ * simulator and a newcomer trying /api/docs do), each with an app id tag. Returns a summary fragment.
+ */
 export async function loadDemoPeople(tx: DemoTx, places: DemoPlaces): Promise<string> {
   for (const staff of DEMO_STAFF) {
     const site = DEMO_SITES.find((candidate) => candidate.key === staff.site);
@@ -170,19 +181,32 @@ export async function loadDemoPeople(tx: DemoTx, places: DemoPlaces): Promise<st
       emailVerified: true,
     })),
   );
-  await tx.insert(users).values(
-    DEMO_MEMBERS.map(([firstName, lastName, email, tel, flags], index) => ({
-      type: 'mobile' as const,
-      email,
-      firstName,
-      lastName,
-      tel,
-      emailVerified: flags.includes('e'),
-      telVerified: flags.includes('t'),
-      active: !flags.includes('L'),
-      partnerUserType: flags.includes('R') ? ('ruejai' as const) : ('mobile' as const),
-      point: (index * 37) % 250,
-    })),
-  );
-  return `${DEMO_STAFF.length} more admin users, ${DEMO_MEMBERS.length} mobile users`;
+  const members = await tx
+    .insert(users)
+    .values(
+      DEMO_MEMBERS.map(([firstName, lastName, email, tel, flags], index) => ({
+        type: 'mobile' as const,
+        email,
+        passHash: places.passHash,
+        firstName,
+        lastName,
+        tel,
+        emailVerified: flags.includes('e'),
+        telVerified: flags.includes('t'),
+        active: !flags.includes('L'),
+        partnerUserType: flags.includes('R') ? ('ruejai' as const) : ('mobile' as const),
+        point: (index * 37) % 250,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  await tx
+    .insert(idTags)
+    .values(
+      members.map((member) => ({
+        idTag: demoMemberTag(member.email),
+        userId: member.id,
+        kind: 'app' as const,
+      })),
+    );
+  return `${DEMO_STAFF.length} more admin users, ${DEMO_MEMBERS.length} mobile users (member API sign-in, app id tags)`;
 }
