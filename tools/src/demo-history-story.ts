@@ -334,7 +334,11 @@ export function storyTeller(input: HistoryInput, random: Random) {
           booking.deletedAt = booking.events.at(-1)!.at;
         } else if (kind < 0.04)
           happen(booking, 'cancel', 'cancelled', 'member', between(booking.createdAt + MINUTE, arrival));
-        else happen(booking, 'cancel', 'cancelled', 'system', booking.slotEnd! + between(0, 60_000));
+        // As expireReservations does: once a minute, for slots ended 15 minutes ago.
+        else
+          happen(booking, 'cancel', 'cancelled', 'system', booking.slotEnd! + between(15, 16) * MINUTE, {
+            reason: 'slot ended unused',
+          });
         booking.busyUntil = booking.events.at(-1)!.at;
         return booking;
       }

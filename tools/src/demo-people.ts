@@ -199,14 +199,12 @@ export async function loadDemoPeople(tx: DemoTx, places: DemoPlaces): Promise<st
       })),
     )
     .returning({ id: users.id, email: users.email });
-  await tx
-    .insert(idTags)
-    .values(
-      members.map((member) => ({
-        idTag: demoMemberTag(member.email),
-        userId: member.id,
-        kind: 'app' as const,
-      })),
-    );
+  await tx.insert(idTags).values(
+    members.map((member) => ({
+      idTag: demoMemberTag(member.email),
+      userId: member.id,
+      kind: 'app' as const,
+    })),
+  );
   return `${DEMO_STAFF.length} more admin users, ${DEMO_MEMBERS.length} mobile users (member API sign-in, app id tags)`;
 }

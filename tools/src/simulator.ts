@@ -63,6 +63,8 @@ export class SimulatedCharger {
   private heartbeat: NodeJS.Timeout | null = null;
   private activity: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Connectors a member holds (the member simulator drives them): the random activity leaves them alone. */
+  private readonly reserved = new Set<number>();
   /** Resolves when the charger has booted (again, after a reset). */
   booted: Promise<void> = Promise.resolve();
 
@@ -154,10 +156,38 @@ export class SimulatedCharger {
     await this.sendStatus(connectorId, errorCode);
   }
 
-  /** One step of a connector's life: Available → Preparing → Charging (meter values) → Finishing → Available. */
+  /**
+   * Holds an idle connector for a member: the random activity skips it until `release`. False when it is busy
+   * (a session, a status other than Available) or already held.
+   */
+  reserve(connectorId: number): boolean {
+    const state = this.connectorStates[connectorId - 1];
+    if (
+      !state ||
+      this.reserved.has(connectorId) ||
+      state.status !== 'Available' ||
+      state.transactionId !== null
+    )
+      return false;
+    this.reserved.add(connectorId);
+    return true;
+  }
+
+  release(connectorId: number): void {
+    this.reserved.delete(connectorId);
+  }
+
+  isReserved(connectorId: number): boolean {
+    return this.reserved.has(connectorId);
+  }
+
+  /**
+   * One step of a connector's life: Available → Preparing → Charging (meter values) → Finishing → Available.
+   * A reserved connector is left alone.
+   */
   async step(connectorId = 1 + Math.floor(Math.random() * this.spec.connectors)): Promise<void> {
     const state = this.connectorStates[connectorId - 1];
-    if (!this.client || !state) return;
+    if (!this.client || !state || this.reserved.has(connectorId)) return;
     switch (state.status) {
       case 'Available':
         await this.setStatus(connectorId, 'Preparing');

@@ -29,17 +29,20 @@ try {
 const createdAdmin = await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
 if (config.demoData) {
   const { loadDemoData } = await import('@ev/tools/demo-data');
-  const loaded = await loadDemoData(database.db);
+  const loaded = await loadDemoData(database.db, { history: true });
   if (loaded) console.log(`Demo data loaded: ${loaded.summary}`);
 }
 
 const app = await buildApp({ db: database.db, databaseKind: database.kind, config });
 let closing = false;
+/** The demo members' journeys (SIMULATE_CHARGERS with DEMO_DATA), ended before the server closes. */
+let stopMembers: (() => Promise<void>) | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    await stopMembers?.();
     await app.close();
   } finally {
     await database.close();
@@ -81,6 +84,16 @@ if (config.simulateChargers) {
     activityMs: 8000,
   });
   simulated = `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP (SIMULATE_CHARGERS=1)`;
+  if (config.demoData) {
+    // Demo members book, charge and pay through the member API, so bookings move on the booking list.
+    const { startDemoMemberSimulator } = await import('@ev/tools/member-simulator');
+    const members = await startDemoMemberSimulator(`http://127.0.0.1:${config.port}`, simulation, (message) =>
+      app.log.warn(message),
+    );
+    stopMembers = () => members.stop();
+    simulated +=
+      '\n  Simulated members: demo members book, charge and pay through the member API (password Demo1234)';
+  }
 }
 
 const where =

@@ -1,0 +1,229 @@
+import { MEMBER_PAYMENT_METHODS } from '@ev/shared';
+import { type MemberSimulatorOptions, startMemberSimulator } from '@ev/tools/member-simulator';
+import type { SimulatorEvent } from '@ev/tools/simulator';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, login } from '../helpers/factories.ts';
+import { chargerPlace, createChargers, eventually, simulate } from '../helpers/ocpp.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * The demo's member simulator against a real server over HTTP and OCPP, with short steps: a member's booking
+ * goes from reserved to paid through the member API and a simulated charger; staff's Stop and Force stop from
+ * the back-office are coped with; the chargers' random activity keeps off a member's connector.
+ */
+let t: TestApp;
+let staff: { email: string; pass: string };
+let adminToken: string;
+let simulation: Awaited<ReturnType<typeof simulate>>;
+const seen: SimulatorEvent[] = [];
+let running: { stop(): Promise<void> } | null = null;
+
+beforeAll(async () => {
+  t = await startTestApp({ OCPP_COMMAND_TIMEOUT_MS: '3000' });
+  const admin = await createUser(t, { role: 'admin' });
+  staff = { email: admin.email, pass: admin.pass };
+  adminToken = await login(t, admin.email, admin.pass);
+  const place = await chargerPlace(t);
+  await createChargers(t, adminToken, place, ['MEMBERS-01'], { connectors: 2 });
+  // Random activity on, fast: it must never touch the connector a member holds.
+  simulation = await simulate(t, [{ id: 'MEMBERS-01', connectors: 2 }], {
+    activity: true,
+    activityMs: 150,
+    onEvent: (event) => seen.push(event),
+  });
+});
+afterEach(async () => {
+  await running?.stop();
+  running = null;
+});
+afterAll(async () => {
+  await simulation?.stop();
+  await t.close();
+});
+
+/** Starts the simulator for these members with short steps; the defaults make one plain journey. */
+async function members(count: number, options: Partial<MemberSimulatorOptions> = {}) {
+  const list = [];
+  for (let n = 0; n < count; n++) {
+    const user = await createUser(t, { type: 'mobile' });
+    list.push({ email: user.email, pass: user.pass, id: user.id });
+  }
+  const logs: string[] = [];
+  const simulator = startMemberSimulator({
+    baseUrl: t.url,
+    simulation,
+    members: list,
+    staff,
+    everyMs: 200,
+    stepMs: 150,
+    readings: [3, 3],
+    fillShare: 0,
+    appStopShare: 1,
+    staffStopShare: 0,
+    forceStopShare: 0,
+    neverPayShare: 0,
+    log: (message) => logs.push(message),
+    ...options,
+  });
+  running = simulator;
+  current = { logs, stats: simulator.stats };
+  return { list, logs, simulator };
+}
+/** The running simulator's log and counts, for a failure's message. */
+let current: { logs: string[]; stats: object } = { logs: [], stats: {} };
+
+/** A member's bookings of today, newest first (the list's userName filter, then exactly theirs). */
+const bookingsOf = async (member: { id: number; email: string }) =>
+  (
+    await t.call('GET', `/api/booking?size=50&userName=${encodeURIComponent(member.email)}`, {
+      token: adminToken,
+    })
+  ).body.bookings.filter((b: { userId: number }) => b.userId === member.id) as Array<{
+    id: number;
+    status: string;
+  }>;
+const detail = async (id: number) => (await t.call('GET', `/api/booking/${id}`, { token: adminToken })).body;
+const steps = (history: Array<{ event: string; actor: string; toStatus: string }>) =>
+  history.map((entry) => `${entry.event}:${entry.actor}:${entry.toStatus}`);
+/**
+ * The steps without the Stop request, and the request: the server records the request once the charger has
+ * answered it, so it may come just before or just after the charger's own StopTransaction.
+ */
+const stopRequested = (history: Array<{ event: string; actor: string; toStatus: string }>, by: string) => {
+  const all = steps(history);
+  const request = `stop:${by}:charging`;
+  expect(all.filter((step) => step === request)).toHaveLength(1);
+  return all.filter((step) => step !== request);
+};
+/** Waits for the probe, and on a timeout says what the simulator did meanwhile. */
+const until = <T>(probe: () => Promise<T | undefined | false | null>, what: string, timeoutMs = 30_000) =>
+  eventually(probe, timeoutMs).catch((error: Error) => {
+    throw new Error(
+      `${error.message}: ${what}; stats ${JSON.stringify(current.stats)}; log ${JSON.stringify(current.logs)}; ` +
+        `connectors ${JSON.stringify(charger().connectorStates)}`,
+    );
+  });
+/** The booking of that member once it reaches the status. */
+const reaching = (member: { id: number; email: string }, status: string) =>
+  until(async () => (await bookingsOf(member)).find((b) => b.status === status), `a ${status} booking`);
+const charger = () => simulation.chargers[0]!;
+
+describe('the member simulator', () => {
+  it('takes a member from sign-in to paid through the member API, as a real booking goes', async () => {
+    const { list, logs, simulator } = await members(1);
+    const paid = await reaching(list[0]!, 'paid');
+    await simulator.stop();
+    const { booking, history } = await detail(paid.id);
+    expect(stopRequested(history, 'member')).toEqual([
+      'reserve:member:created',
+      'check-in:member:started',
+      'remote-start:member:started',
+      'charger-start:charger:charging',
+      'charger-stop:charger:charged',
+      'connector-available:charger:stopped',
+      'pay:member:paid',
+    ]);
+    expect(booking.totalEnergyKwh).toBeGreaterThanOrEqual(4.5);
+    expect(booking.soc).toBeGreaterThan(0);
+    expect(booking.totalAmount).toBeGreaterThan(0);
+    expect(booking.invoiceNo).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(MEMBER_PAYMENT_METHODS).toContain(booking.paymentMethod);
+    // The charger was started remotely with the member's own tag, and its connectors are free again.
+    const signIn = await t.call('POST', '/api/member/login', {
+      body: { email: list[0]!.email, pass: list[0]!.pass },
+    });
+    expect(seen).toContainEqual(
+      expect.objectContaining({
+        type: 'command',
+        action: 'RemoteStartTransaction',
+        params: expect.objectContaining({ idTag: signIn.body.idTag }),
+      }),
+    );
+    expect([1, 2].some((n) => charger().isReserved(n))).toBe(false);
+    expect(logs).toEqual([]);
+  }, 60_000);
+
+  it("copes with staff's Force stop from the back-office: unplugs, pays and books again", async () => {
+    const { list, logs } = await members(1, { readings: [40, 40] });
+    const who = list[0]!;
+    const charging = await reaching(who, 'charging');
+    const forced = await t.call('POST', `/api/booking/${charging.id}/force-stop`, { token: adminToken });
+    expect(forced.status).toBe(200);
+    await reaching(who, 'paid');
+    const { history } = await detail(charging.id);
+    expect(steps(history)).toContain('force-stop:staff:stopped');
+    expect(steps(history).at(-1)).toBe('pay:member:paid');
+    expect(steps(history)).not.toContain('connector-available:charger:stopped');
+    // The charger's own stop came late, and the member went on to a new booking.
+    await until(
+      async () => steps((await detail(charging.id)).history).includes('late-stop:charger:stopped'),
+      'the late stop',
+    );
+    await until(async () => (await bookingsOf(who)).length >= 2, 'a second booking');
+    expect(logs).toEqual([]);
+  }, 60_000);
+
+  it("copes with staff's Stop from the back-office: the charger stops, the member unplugs and pays", async () => {
+    const { list, logs } = await members(1, { readings: [40, 40] });
+    const who = list[0]!;
+    const charging = await reaching(who, 'charging');
+    const stopped = await t.call('POST', `/api/booking/${charging.id}/stop`, { token: adminToken });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    await reaching(who, 'paid');
+    expect(stopRequested((await detail(charging.id)).history, 'staff')).toEqual([
+      'reserve:member:created',
+      'check-in:member:started',
+      'remote-start:member:started',
+      'charger-start:charger:charging',
+      'charger-stop:charger:charged',
+      'connector-available:charger:stopped',
+      'pay:member:paid',
+    ]);
+    expect(logs).toEqual([]);
+  }, 60_000);
+
+  it('leaves some unpaid for staff, and plays its own staff stops', async () => {
+    const { list, simulator } = await members(2, {
+      neverPayShare: 1,
+      maxUnpaid: 1,
+      forceStopShare: 1,
+    });
+    // One member is left unpaid (at most one at once); the other pays.
+    await until(
+      async () => simulator.stats.unpaid === 1 && simulator.stats.paid >= 1,
+      'one unpaid, one paid',
+    );
+    const all = [...(await bookingsOf(list[0]!)), ...(await bookingsOf(list[1]!))];
+    expect(all.filter((b) => b.status === 'stopped')).toHaveLength(1);
+    const forced = await detail(all.find((b) => b.status === 'paid')!.id);
+    expect(steps(forced.history)).toContain('force-stop:staff:stopped');
+  }, 60_000);
+
+  it("keeps the chargers' random activity off a held connector", async () => {
+    const held = charger();
+    // The activity cycles every connector every 150 ms or so: catch one idle.
+    const n = await eventually(async () => [1, 2].find((connector) => held.reserve(connector)));
+    expect(held.reserve(n)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (let i = 0; i < 3; i++) await held.step(n);
+    expect(held.connectorStates[n - 1]).toMatchObject({ status: 'Available', transactionId: null });
+    held.release(n);
+    await eventually(async () => held.connectorStates[n - 1]!.status !== 'Available');
+  });
+
+  it('logs a member who cannot sign in in one line, and does not try them again', async () => {
+    const logs: string[] = [];
+    running = startMemberSimulator({
+      baseUrl: t.url,
+      simulation,
+      members: [{ email: 'nobody@example.com', pass: 'Wrong1234' }],
+      staff,
+      everyMs: 100,
+      log: (message) => logs.push(message),
+    });
+    await eventually(async () => logs.length > 0);
+    // Ten more rounds: no second try.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(logs).toEqual(['member simulator: nobody@example.com: POST /api/member/login: 401 pass']);
+  });
+});

@@ -1,0 +1,422 @@
+/**
+ * Members using the companion app, for the demo (issue 12): every few seconds a member without an open booking
+ * signs in through the member API over HTTP, reserves a free connector of a connected simulated charger,
+ * checks in, starts (the charger gets RemoteStartTransaction and starts with the member's id tag), charges
+ * (meter values with a rising state of charge), sometimes fills up, stops, unplugs and pays, each step a few
+ * seconds apart, so the Booking Management list shows bookings move from Created to Paid. A few never pay
+ * (left for staff), a few are stopped by staff. Whatever staff do meanwhile (Stop, Force stop, Avaliable,
+ * Delete), the member notices at the next step, unplugs and moves on. An error is logged in one line and the
+ * member moves on: nothing here throws.
+ */
+import { MEMBER_PAYMENT_METHODS } from '@ev/shared';
+import type { SimulatedCharger, Simulation } from './simulator.ts';
+
+export interface Credentials {
+  email: string;
+  pass: string;
+}
+
+export interface MemberSimulatorOptions {
+  /** The server, e.g. http://127.0.0.1:3000. */
+  baseUrl: string;
+  simulation: Simulation;
+  members: Credentials[];
+  /** A staff user who may read chargers and stop and force stop (admin or call center). */
+  staff: Credentials;
+  /** A new member journey this often (ms). */
+  everyMs?: number;
+  /** Between two steps of a journey (ms). */
+  stepMs?: number;
+  /** At most this many journeys at once. */
+  maxJourneys?: number;
+  /** Meter values while charging: from `readings[0]` to `readings[1]`. */
+  readings?: [number, number];
+  /** Shares of journeys: the battery fills up; the member stops from the app (else at the charger). */
+  fillShare?: number;
+  appStopShare?: number;
+  /** Shares: staff Stop, staff Force stop; a member who never pays (at most `maxUnpaid` left at once). */
+  staffStopShare?: number;
+  forceStopShare?: number;
+  neverPayShare?: number;
+  maxUnpaid?: number;
+  random?: () => number;
+  /** One line per problem (API refusals, chargers gone). */
+  log?: (message: string) => void;
+}
+
+export interface MemberSimulator {
+  /** Journeys started and finished so far. */
+  readonly stats: { started: number; paid: number; unpaid: number; failed: number };
+  /** Stops starting journeys, ends those under way at their next step, and waits for them. */
+  stop(): Promise<void>;
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+class Stopped extends Error {}
+
+interface BookingView {
+  id: number;
+  status: string;
+  totalAmount: number;
+}
+const OPEN = ['created', 'started', 'charging', 'charged', 'stopped'];
+
+export function startMemberSimulator(options: MemberSimulatorOptions): MemberSimulator {
+  const random = options.random ?? Math.random;
+  const stepMs = options.stepMs ?? 3000;
+  const [minReadings, maxReadings] = options.readings ?? [4, 8];
+  const log = options.log ?? (() => undefined);
+  const stats = { started: 0, paid: 0, unpaid: 0, failed: 0 };
+  const abort = new AbortController();
+  const journeys = new Set<Promise<void>>();
+  const inJourney = new Set<string>();
+  /** Members with an open booking, until this time (then looked at again); Infinity: their sign-in fails. */
+  const busyUntil = new Map<string, number>();
+  /** Connectors the server refused to book (`{chargerId}/{n}`: inactive site, unknown). */
+  const refused = new Set<string>();
+  const leftUnpaid = new Set<string>();
+  let staffToken: string | null = null;
+  let connectorIds: Map<string, number> | null = null;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve, reject) => {
+      if (abort.signal.aborted) return reject(new Stopped());
+      const timer = setTimeout(() => {
+        abort.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new Stopped());
+      };
+      abort.signal.addEventListener('abort', onAbort, { once: true });
+    });
+
+  async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (token) headers['x-access-token'] = token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${options.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    if (!response.ok) {
+      const message = (parsed as { message?: string } | null)?.message ?? text.slice(0, 120);
+      throw new ApiError(response.status, `${method} ${path}: ${response.status} ${message}`);
+    }
+    return parsed as T;
+  }
+
+  async function staffCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      staffToken ??= (
+        await call<{ accessToken: string }>('POST', '/api/auth/login', null, {
+          ...options.staff,
+          type: 'admin',
+        })
+      ).accessToken;
+      try {
+        return await call<T>(method, path, staffToken, body);
+      } catch (error) {
+        // The staff session expired: sign in again, once.
+        if (!(error instanceof ApiError) || error.status !== 401 || attempt > 0) throw error;
+        staffToken = null;
+      }
+    }
+  }
+
+  /** The database id of each simulated charger's connectors (`{chargerId}/{ocppConnectorId}`), read once. */
+  async function connectorId(chargerId: string, ocppConnectorId: number): Promise<number | undefined> {
+    if (!connectorIds) {
+      const ids = new Map<string, number>();
+      for (let page = 1; ; page++) {
+        const body = await staffCall<{
+          total: number;
+          chargers: Array<{ id: string; connectors: Array<{ id: number; ocppConnectorId: number }> }>;
+        }>('GET', `/api/charger?page=${page}&size=100&sort=id&order=asc`);
+        for (const charger of body.chargers) {
+          for (const c of charger.connectors) ids.set(`${charger.id}/${c.ocppConnectorId}`, c.id);
+        }
+        if (page * 100 >= body.total) break;
+      }
+      connectorIds = ids;
+    }
+    return connectorIds.get(`${chargerId}/${ocppConnectorId}`);
+  }
+
+  /** A free connector of a connected charger, held on the charger so its random activity leaves it alone. */
+  function holdConnector(): { charger: SimulatedCharger; connector: number } | null {
+    const chargers = options.simulation.chargers.filter((charger) => charger.connected);
+    for (let attempt = 0; attempt < 20 && chargers.length > 0; attempt++) {
+      const charger = chargers[Math.floor(random() * chargers.length)]!;
+      const connector = 1 + Math.floor(random() * charger.spec.connectors);
+      if (refused.has(`${charger.spec.id}/${connector}`)) continue;
+      if (charger.reserve(connector)) return { charger, connector };
+    }
+    return null;
+  }
+
+  /** Reads until `done` says so (or 10 s): the server applies charger events just after answering them. */
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    let value = await read();
+    for (let waited = 0; !done(value) && waited < 10_000; waited += 100) {
+      await sleep(100);
+      value = await read();
+    }
+    return value;
+  }
+
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const chance = (share: number | undefined) => random() < (share ?? 0);
+
+  async function journey(member: Credentials): Promise<void> {
+    let token = '';
+    let booking: BookingView | null = null;
+    let held: { charger: SimulatedCharger; connector: number } | null = null;
+    const bookingOf = async () => {
+      try {
+        return (await call<{ booking: BookingView }>('GET', `/api/member/booking/${booking!.id}`, token))
+          .booking;
+      } catch (error) {
+        // Deleted by staff: the booking is gone for the member.
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    };
+    const step = async (path: string) => {
+      booking = (
+        await call<{ booking: BookingView }>('POST', `/api/member/booking/${booking!.id}/${path}`, token)
+      ).booking;
+    };
+    try {
+      try {
+        const signedIn = await call<{ accessToken: string }>('POST', '/api/member/login', null, {
+          email: member.email,
+          pass: member.pass,
+        });
+        token = signedIn.accessToken;
+      } catch (error) {
+        // Refused (wrong password, locked): this member can't play. Throttled: later.
+        const status = error instanceof ApiError ? error.status : 0;
+        if (status >= 400 && status < 500) {
+          busyUntil.set(member.email, status === 429 ? Date.now() + 60_000 : Number.POSITIVE_INFINITY);
+        }
+        throw error;
+      }
+      const mine = await call<{ bookings: BookingView[] }>('GET', '/api/member/booking', token);
+      if (mine.bookings.some((b) => OPEN.includes(b.status))) {
+        // Still open (unpaid, or reserved elsewhere): look again in a few minutes.
+        busyUntil.set(member.email, Date.now() + 60 * stepMs);
+        return;
+      }
+      leftUnpaid.delete(member.email);
+      held = holdConnector();
+      if (!held) return;
+      const id = await connectorId(held.charger.spec.id, held.connector);
+      if (id === undefined) {
+        refused.add(`${held.charger.spec.id}/${held.connector}`);
+        return;
+      }
+      const now = Date.now();
+      stats.started++;
+      try {
+        booking = (
+          await call<{ booking: BookingView }>('POST', '/api/member/booking', token, {
+            connectorId: id,
+            slotStart: new Date(now).toISOString(),
+            slotEnd: new Date(now + 3_600_000).toISOString(),
+          })
+        ).booking;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409 && /not open/.test(error.message)) {
+          refused.add(`${held.charger.spec.id}/${held.connector}`);
+        }
+        throw error;
+      }
+      await sleep(stepMs);
+      await step('check-in');
+      await sleep(stepMs);
+      await step('start');
+      await charge(held, token, booking.id, bookingOf);
+      await unplug(held);
+      // The cable out makes it Unpaid, priced (unless staff did it first, or deleted it).
+      booking = await until(bookingOf, (b) => !b || !['charging', 'charged'].includes(b.status));
+      if (booking?.status !== 'stopped') return;
+      await sleep(stepMs);
+      booking = await bookingOf();
+      if (booking?.status !== 'stopped') return;
+      if (chance(options.neverPayShare ?? 0.05) && leftUnpaid.size < (options.maxUnpaid ?? 3)) {
+        leftUnpaid.add(member.email);
+        stats.unpaid++;
+        return;
+      }
+      await call('POST', `/api/member/booking/${booking.id}/pay`, token, {
+        method: pick(MEMBER_PAYMENT_METHODS),
+        amount: booking.totalAmount,
+      });
+      stats.paid++;
+    } catch (error) {
+      if (!(error instanceof Stopped || abort.signal.aborted)) {
+        stats.failed++;
+        log(`member simulator: ${member.email}: ${(error as Error).message}`);
+      }
+      // Stopped too: no reservation left behind, no session left running.
+      await cleanUp(token, booking, held).catch(() => undefined);
+    } finally {
+      held?.charger.release(held.connector);
+    }
+  }
+
+  /**
+   * Charging: waits for the charger's transaction, then meter values until the member stops (from the app or
+   * at the charger). Staff may stop it meanwhile: the booking's status, read at each step, says so.
+   */
+  async function charge(
+    held: { charger: SimulatedCharger; connector: number },
+    token: string,
+    bookingId: number,
+    bookingOf: () => Promise<BookingView | null>,
+  ): Promise<void> {
+    const { charger, connector } = held;
+    const state = () => charger.connectorStates[connector - 1]!;
+    // The charger's StartTransaction makes it charging (staff may even have stopped it already).
+    const started = await until(bookingOf, (b) => !b || !['created', 'started'].includes(b.status));
+    if (started && ['created', 'started'].includes(started.status)) {
+      throw new Error(`${charger.spec.id}/${connector} did not start`);
+    }
+    const readings = minReadings + Math.floor(random() * (maxReadings - minReadings + 1));
+    const fills = chance(options.fillShare ?? 0.3);
+    let soc = 15 + Math.floor(random() * 40);
+    const rise = Math.ceil((fills ? 100 - soc : (85 - soc) * random()) / readings);
+    const staffAt = chance(options.staffStopShare ?? 0.04)
+      ? 'stop'
+      : chance(options.forceStopShare ?? 0.02)
+        ? 'force-stop'
+        : null;
+    const staffReading = Math.floor(random() * readings);
+    for (let reading = 0; reading < readings; reading++) {
+      await sleep(stepMs);
+      const current = await bookingOf();
+      if (current?.status !== 'charging' || state().transactionId === null) return;
+      soc = Math.min(100, soc + rise);
+      // A few kWh a reading: a demo session lasts a minute, not an hour.
+      await charger.sendMeterValue(connector, { addWh: 1500 + Math.floor(random() * 4000), soc });
+      if (staffAt && reading === staffReading) {
+        await staffCall('POST', `/api/booking/${bookingId}/${staffAt}`);
+        continue;
+      }
+      if (soc >= 100) {
+        await charger.fill(connector);
+        break;
+      }
+    }
+    await sleep(stepMs);
+    const current = await bookingOf();
+    if (current?.status !== 'charging' || state().transactionId === null) return;
+    if (chance(options.appStopShare ?? 0.5)) {
+      await call('POST', `/api/member/booking/${bookingId}/stop`, token);
+    } else await charger.stopCharging(connector, 'EVDisconnected');
+    // The charger's StopTransaction makes it charged.
+    for (let waited = 0; state().transactionId !== null && waited < 10_000; waited += 100) await sleep(100);
+  }
+
+  /** The cable out: the charger's transaction ended (as a late stop after a force stop), then Available. */
+  async function unplug(held: { charger: SimulatedCharger; connector: number }): Promise<void> {
+    const { charger, connector } = held;
+    await sleep(stepMs);
+    if (charger.connectorStates[connector - 1]!.transactionId !== null) {
+      await charger.stopCharging(connector, 'Local');
+      await sleep(Math.min(stepMs, 1000));
+    }
+    if (charger.connectorStates[connector - 1]!.status !== 'Available') await charger.unplug(connector);
+  }
+
+  /** After an error: the reservation cancelled, the charger's session ended and the cable out. */
+  async function cleanUp(
+    token: string,
+    booking: BookingView | null,
+    held: { charger: SimulatedCharger; connector: number } | null,
+  ): Promise<void> {
+    const state = held?.charger.connectorStates[held.connector - 1];
+    if (booking && state?.transactionId == null) {
+      const current = await call<{ booking: BookingView }>('GET', `/api/member/booking/${booking.id}`, token)
+        .then((answer) => answer.booking)
+        .catch(() => null);
+      if (current && ['created', 'started'].includes(current.status)) {
+        await call('POST', `/api/member/booking/${booking.id}/cancel`, token).catch(() => undefined);
+      }
+    }
+    if (!held || !state) return;
+    if (state.transactionId !== null) await held.charger.stopCharging(held.connector, 'Local');
+    if (state.status !== 'Available') await held.charger.unplug(held.connector);
+  }
+
+  function next(): void {
+    if (abort.signal.aborted || journeys.size >= (options.maxJourneys ?? 8)) return;
+    const now = Date.now();
+    const free = options.members.filter(
+      (m) => !inJourney.has(m.email) && (busyUntil.get(m.email) ?? 0) <= now,
+    );
+    if (free.length === 0) return;
+    const member = pick(free);
+    inJourney.add(member.email);
+    const running: Promise<void> = journey(member)
+      .catch(() => undefined)
+      .finally(() => {
+        journeys.delete(running);
+        inJourney.delete(member.email);
+      });
+    journeys.add(running);
+  }
+
+  const timer = setInterval(next, options.everyMs ?? 5000);
+  next();
+  return {
+    stats,
+    async stop() {
+      clearInterval(timer);
+      abort.abort();
+      await Promise.all([...journeys]);
+    },
+  };
+}
+
+/**
+ * The demo's members (`npm start`): the active demo members with the demo password, and the demo call-center
+ * user for the staff's Stop and Force stop.
+ */
+export async function startDemoMemberSimulator(
+  baseUrl: string,
+  simulation: Simulation,
+  log: (message: string) => void,
+): Promise<MemberSimulator> {
+  const { DEMO_MEMBERS } = await import('./demo-people.ts');
+  const { DEMO_PASSWORD, DEMO_USERS } = await import('./demo-users.ts');
+  const callcenter = DEMO_USERS.find((user) => user.role === 'callcenter')!;
+  return startMemberSimulator({
+    baseUrl,
+    simulation,
+    members: DEMO_MEMBERS.filter(([, , , , flags]) => !flags.includes('L')).map(([, , email]) => ({
+      email,
+      pass: DEMO_PASSWORD,
+    })),
+    staff: { email: callcenter.email, pass: DEMO_PASSWORD },
+    log,
+  });
+}
