@@ -49,8 +49,10 @@ export async function bulkInsert<T extends Table>(
         return record;
       }),
     );
-    // Ordinality keeps the rows' order, so identity ids follow it.
-    const query = sql`${options.with ? sql`with ${options.with} ` : sql``}insert into ${table_} (${into}) select ${values} from json_populate_recordset(null::${table_}, ${json}::json) with ordinality as r order by r.ordinality`;
+    // Ordinality keeps the rows' order, so identity ids follow it; sorted before the computed columns are
+    // added, so the sort stays in memory.
+    const rows_ = sql`(select * from json_populate_recordset(null::${table_}, ${json}::json) with ordinality as r order by r.ordinality) as r`;
+    const query = sql`${options.with ? sql`with ${options.with} ` : sql``}insert into ${table_} (${into}) select ${values} from ${rows_}`;
     const result = await tx.execute(options.ids ? sql`${query} returning id` : query);
     if (options.ids) {
       const returned = (result as unknown as { rows: Array<{ id: number | string }> }).rows;
