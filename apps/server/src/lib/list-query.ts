@@ -30,6 +30,9 @@ export function ordering<K extends string>(
 /** `count(*)` as a JS number (PostgreSQL answers bigint as text). */
 export const countAll = () => sql<number>`count(*)`.mapWith(Number);
 
+/** A typed filter as an ILIKE pattern: `%` and `_` match themselves, not any text. */
+export const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** SQL that is never true: what a scoped user without its link sees. */
 export const nothing = (): SQL => sql`false`;
 

@@ -1,4 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { landlords, merchants, parties, partyLandlords } from '../db/schema/index.ts';
 import { nothing } from '../lib/list-query.ts';
 import type { AuthUser } from './auth.ts';
@@ -32,21 +33,31 @@ export function scopeOf(
   }
 }
 
-/** The sites (landlords) a scope may see, as a condition on `landlords`; undefined = no limit. */
-export function landlordScope(scope: DataScope): SQL | undefined {
+/**
+ * The rows a scope may see, for rows that name their site and its cluster (a site itself, or a booking or
+ * payment that copied them); undefined = no limit.
+ */
+export function siteScopeOn(
+  scope: DataScope,
+  columns: { merchantId: AnyPgColumn; landlordId: AnyPgColumn },
+): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
     case 'merchant':
-      return scope.merchantId === null ? nothing() : eq(landlords.merchantId, scope.merchantId);
+      return scope.merchantId === null ? nothing() : eq(columns.merchantId, scope.merchantId);
     case 'landlord':
-      return scope.landlordId === null ? nothing() : eq(landlords.id, scope.landlordId);
+      return scope.landlordId === null ? nothing() : eq(columns.landlordId, scope.landlordId);
     case 'party':
       return scope.partyId === null
         ? nothing()
-        : sql`${landlords.id} in (select ${partyLandlords.landlordId} from ${partyLandlords} where ${partyLandlords.partyId} = ${scope.partyId})`;
+        : sql`${columns.landlordId} in (select ${partyLandlords.landlordId} from ${partyLandlords} where ${partyLandlords.partyId} = ${scope.partyId})`;
   }
 }
+
+/** The sites (landlords) a scope may see, as a condition on `landlords`; undefined = no limit. */
+export const landlordScope = (scope: DataScope): SQL | undefined =>
+  siteScopeOn(scope, { merchantId: landlords.merchantId, landlordId: landlords.id });
 
 /** The clusters (merchants) a scope may see: its own, or those holding its sites; undefined = no limit. */
 export function merchantScope(scope: DataScope): SQL | undefined {

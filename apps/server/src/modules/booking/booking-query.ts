@@ -12,12 +12,10 @@ import {
   payments,
   users,
 } from '../../db/schema/index.ts';
+import { contains } from '../../lib/list-query.ts';
 import type { DataScope } from '../../plugins/scope.ts';
 import { overridesOf, priceOf } from './booking-pricing.ts';
 import { type BookingRow, bookingScope } from './lifecycle.ts';
-
-/** `%` and `_` in a typed filter match themselves, not any text. */
-export const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 const DAY_MS = 86_400_000;
 /** Asia/Bangkok is UTC+7 all year (no daylight saving since 1920). */

@@ -6,12 +6,11 @@ import {
   BookingTransitionError,
   nextStatus,
 } from '@ev/shared';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookingEvents, bookings, partyLandlords } from '../../db/schema/index.ts';
+import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { nothing } from '../../lib/list-query.ts';
-import type { DataScope } from '../../plugins/scope.ts';
+import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type BookingRow = typeof bookings.$inferSelect;
@@ -26,20 +25,8 @@ export interface Actor {
 }
 
 /** The bookings a staff scope may see: by the site and cluster copied onto each booking. */
-export function bookingScope(scope: DataScope): SQL | undefined {
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'merchant':
-      return scope.merchantId === null ? nothing() : eq(bookings.merchantId, scope.merchantId);
-    case 'landlord':
-      return scope.landlordId === null ? nothing() : eq(bookings.landlordId, scope.landlordId);
-    case 'party':
-      return scope.partyId === null
-        ? nothing()
-        : sql`${bookings.landlordId} in (select ${partyLandlords.landlordId} from ${partyLandlords} where ${partyLandlords.partyId} = ${scope.partyId})`;
-  }
-}
+export const bookingScope = (scope: DataScope): SQL | undefined =>
+  siteScopeOn(scope, { merchantId: bookings.merchantId, landlordId: bookings.landlordId });
 
 export async function recordEvent(
   db: Db | Tx,

@@ -22,7 +22,7 @@ import {
   prices,
 } from '../../db/schema/index.ts';
 import { Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } from '../../lib/errors.ts';
-import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
+import { contains, countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import { hashOcppPassword } from '../../ocpp/password.ts';
 import { heartbeatDeadline } from '../../ocpp/store.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -37,9 +37,6 @@ export const CHARGER_SORTS_SQL = {
   chargerBrandName: chargerBrands.name,
   active: chargers.active,
 } satisfies Record<(typeof CHARGER_SORTS)[number], AnyColumn>;
-
-/** `%` and `_` in a typed filter match themselves, not any text. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The list's filters and the caller's scope as one WHERE over chargers joined to their site, cluster and

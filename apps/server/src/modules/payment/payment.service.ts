@@ -9,19 +9,12 @@ import {
 } from '@ev/shared';
 import { and, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  documentCounters,
-  landlords,
-  merchants,
-  partyLandlords,
-  payments,
-  users,
-} from '../../db/schema/index.ts';
+import { documentCounters, landlords, merchants, payments, users } from '../../db/schema/index.ts';
 import { BadGateway, Conflict, Invalid, NotFound } from '../../lib/errors.ts';
-import { countAll, nothing, ordering, paging } from '../../lib/list-query.ts';
-import type { DataScope } from '../../plugins/scope.ts';
+import { contains, countAll, ordering, paging } from '../../lib/list-query.ts';
+import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
 import { storedTotal } from '../booking/booking.service.ts';
-import { contains, userMatches } from '../booking/booking-query.ts';
+import { userMatches } from '../booking/booking-query.ts';
 import { type Actor, applyEvent, recordEvent, type Tx } from '../booking/lifecycle.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
@@ -105,20 +98,8 @@ export async function payBooking(
 }
 
 /** The payments a staff scope sees, by the site and cluster copied on each payment. */
-function paymentScope(scope: DataScope): SQL | undefined {
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'merchant':
-      return scope.merchantId === null ? nothing() : eq(payments.merchantId, scope.merchantId);
-    case 'landlord':
-      return scope.landlordId === null ? nothing() : eq(payments.landlordId, scope.landlordId);
-    case 'party':
-      return scope.partyId === null
-        ? nothing()
-        : sql`${payments.landlordId} in (select ${partyLandlords.landlordId} from ${partyLandlords} where ${partyLandlords.partyId} = ${scope.partyId})`;
-  }
-}
+const paymentScope = (scope: DataScope): SQL | undefined =>
+  siteScopeOn(scope, { merchantId: payments.merchantId, landlordId: payments.landlordId });
 
 export function paymentWhere(scope: DataScope, query: Partial<PaymentListQuery>): SQL | undefined {
   const conditions: Array<SQL | undefined> = [paymentScope(scope)];

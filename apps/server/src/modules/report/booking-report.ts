@@ -9,10 +9,11 @@ import { and, asc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from 'd
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments, users } from '../../db/schema/index.ts';
+import { contains } from '../../lib/list-query.ts';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import type { DataScope } from '../../plugins/scope.ts';
 import { hms } from '../booking/booking.export.ts';
-import { contains, fromBookings, toBookingItem } from '../booking/booking-query.ts';
+import { fromBookings, toBookingItem } from '../booking/booking-query.ts';
 import { bookingScope } from '../booking/lifecycle.ts';
 
 /** The report's filters and the caller's scope; deleted bookings are left out. */
