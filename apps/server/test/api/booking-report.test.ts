@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES } from '@ev/shared';
+import { BOOKING_MESSAGES, type BookingItem, type PaymentItem } from '@ev/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking } from '../helpers/bookings.ts';
@@ -103,5 +103,124 @@ describe('the booking report', () => {
     expect(unpaidOnly.rows.map((row) => row['Booking ID'])).not.toContain(otherId);
     expect((await report('createdAfter=14/03/2026')).status).toBe(400);
     expect((await report('style=fancy')).status).toBe(400);
+  });
+});
+
+describe('every column against the list', () => {
+  it('matches GET /api/booking and GET /api/payment for priced, overridden, refunded, live and cancelled rows', async () => {
+    const place = await chargerPlace(t);
+    const connector = (await createChargers(t, admin, place, ['REPORT-03']))[0]!.connectorIds[0]!;
+    const at = (minutes: number) => new Date(CREATED.getTime() + minutes * 60_000);
+    const overridden = await createBooking(t, connector, 'stopped', {
+      createdAt: at(1),
+      adminPriceByPower: '50.00',
+      totalAmount: '60.00',
+    });
+    const flat = await createBooking(t, connector, 'stopped', {
+      createdAt: at(2),
+      adminAmount: '33.25',
+      totalAmount: '33.25',
+    });
+    const refunded = await createBooking(t, connector, 'stopped', { createdAt: at(3) });
+    expect((await t.call('POST', `/api/booking/${refunded.id}/pay`, { token: admin })).status).toBe(200);
+    const [payment] = (
+      (await t.call('GET', `/api/payment?bookingId=${refunded.id}`, { token: admin })).body as {
+        payments: PaymentItem[];
+      }
+    ).payments;
+    expect(
+      (await t.call('POST', `/api/payment/${payment!.id}/refund`, { token: admin, body: { amount: 30 } }))
+        .status,
+    ).toBe(200);
+    const live = await createBooking(t, connector, 'charging', {
+      createdAt: at(4),
+      startTime: at(5),
+      soc: 42,
+    });
+    const cancelled = await createBooking(t, connector, 'cancelled', { createdAt: at(6) });
+
+    const list = (
+      await t.call('GET', `/api/booking?${day}&connectorId=${connector}&sort=createdAt&order=asc`, {
+        token: admin,
+      })
+    ).body as { bookings: BookingItem[] };
+    const items = new Map(list.bookings.map((item) => [item.id, item]));
+    const ids = [overridden.id, flat.id, refunded.id, live.id, cancelled.id];
+    expect([...items.keys()].sort()).toEqual([...ids].sort());
+    const paid = (
+      (await t.call('GET', `/api/payment?bookingId=${refunded.id}`, { token: admin })).body as {
+        payments: PaymentItem[];
+      }
+    ).payments[0]!;
+    expect(paid.refundAmount).toBe(30);
+
+    const raw = await report(`${day}&connectorId=${connector}&style=raw`);
+    expect(raw.rows.map((row) => row.id)).toEqual(ids);
+    for (const row of raw.rows) {
+      const item = items.get(row.id as number)!;
+      expect(row).toMatchObject({
+        userId: item.userId,
+        firstName: item.firstName,
+        lastName: item.lastName,
+        email: item.email,
+        tel: item.tel,
+        merchantId: item.merchantId,
+        merchantNameEn: item.merchantNameEn,
+        landlordId: item.landlordId,
+        landlordNameEn: item.landlordNameEn,
+        chargerId: item.chargerId,
+        connectorId: item.connectorId,
+        connectorTypeId: item.connectorTypeId,
+        createdAt: item.createdAt,
+        slotStart: item.slotStart,
+        slotEnd: item.slotEnd,
+        startTime: item.startTime,
+        stopTime: item.stopTime,
+        avaliableAt: item.avaliableAt,
+        fullAt: item.fullAt,
+        totalEnergyWh: item.totalEnergyKwh * 1000,
+        soc: item.soc,
+        priceByPower: item.computed.priceByPower,
+        priceByDuration: item.computed.priceByDuration,
+        priceByPenalty: item.computed.priceByPenalty,
+        adminPriceByPower: item.overrides.priceByPower,
+        adminPriceByDuration: item.overrides.priceByDuration,
+        adminPriceByPenalty: item.overrides.priceByPenalty,
+        adminAmount: item.adminAmount,
+        totalAmount: item.totalAmount,
+        paymentMethod: item.paymentMethod,
+        invoiceNo: item.invoiceNo,
+        status: item.status,
+      });
+      const payment = row.id === refunded.id ? paid : null;
+      expect(row).toMatchObject({
+        paidAt: payment?.createdAt ?? null,
+        refundedAt: payment?.refundedAt ?? null,
+        refundAmount: payment?.refundAmount ?? null,
+        creditNoteNo: payment?.creditNoteNo ?? null,
+      });
+    }
+    // The overrides and the admin amount as the list shows them; the live row priced now (12 kWh x 7.50).
+    expect(raw.rows[0]).toMatchObject({ adminPriceByPower: 50, totalAmount: 60 });
+    expect(raw.rows[1]).toMatchObject({ adminAmount: 33.25, totalAmount: 33.25 });
+    expect(raw.rows[3]).toMatchObject({ priceByPower: 90, status: 'charging', soc: 42 });
+
+    const processed = await report(`${day}&connectorId=${connector}`);
+    for (const row of processed.rows) {
+      const item = items.get(row['Booking ID'] as number)!;
+      expect(row).toMatchObject({
+        'Cluster Name': item.merchantNameEn,
+        'Site Name': item.landlordNameEn,
+        'Charger Name': item.chargerNameEn,
+        Connector: item.connectorNameEn,
+        'By Power (THB)': item.priceByPower,
+        'By Duration (THB)': item.priceByDuration,
+        'By Penalty (THB)': item.priceByPenalty,
+        'Overstay (min)': item.computed.overstayMinutes,
+        'Total (THB)': item.totalAmount,
+        'Invoice No': item.invoiceNo,
+      });
+    }
+    expect(processed.rows[2]).toMatchObject({ 'Refund (THB)': 30, 'Credit Note No': paid.creditNoteNo });
   });
 });

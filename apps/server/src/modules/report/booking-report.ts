@@ -1,14 +1,24 @@
 import {
   BOOKING_MESSAGES,
-  type BookingItem,
   type BookingReportQuery,
+  type BookingStatus,
   bookingStatusLabel,
   paymentMethodLabel,
 } from '@ev/shared';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { bookings, payments, users } from '../../db/schema/index.ts';
+import {
+  bookings,
+  chargers,
+  connectors,
+  connectorTypes,
+  landlords,
+  merchants,
+  payments,
+  users,
+} from '../../db/schema/index.ts';
 import { contains } from '../../lib/list-query.ts';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import type { DataScope } from '../../plugins/scope.ts';
@@ -36,139 +46,286 @@ export function reportWhere(scope: DataScope, query: BookingReportQuery): SQL | 
 }
 
 const BANGKOK_MS = 7 * 3_600_000;
-const pad = (n: number) => String(n).padStart(2, '0');
+const DAY_MS = 86_400_000;
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * 'dd/mm/yyyy HH:mm:ss' in Thai (Buddhist year) and Asia/Bangkok time, as the screens show dates. Written by
  * hand: Intl formatting costs microseconds a cell, and the report writes millions of them. Bangkok has no
- * daylight saving, so the fixed offset is exact.
+ * daylight saving, so the fixed offset is exact. The date part is kept for the next call: the report's rows
+ * come in date order, so it changes once a day of rows.
  */
-export function thaiDateTime(date: Date | string | null): string {
+let lastDay = Number.NaN;
+let lastDayText = '';
+export function thaiDateTime(date: Date | string | number | null): string {
   if (date === null) return '';
-  const local = new Date((typeof date === 'string' ? Date.parse(date) : date.getTime()) + BANGKOK_MS);
-  return (
-    `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear() + 543} ` +
-    `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`
-  );
+  const local =
+    (typeof date === 'number' ? date : typeof date === 'string' ? Date.parse(date) : date.getTime()) +
+    BANGKOK_MS;
+  const day = Math.floor(local / DAY_MS);
+  if (day !== lastDay) {
+    const d = new Date(day * DAY_MS);
+    lastDayText = `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear() + 543} `;
+    lastDay = day;
+  }
+  const secondOfDay = Math.floor((local - day * DAY_MS) / 1000);
+  return `${lastDayText}${pad(Math.floor(secondOfDay / 3600))}:${pad(Math.floor((secondOfDay % 3600) / 60))}:${pad(secondOfDay % 60)}`;
 }
 
+/**
+ * One booking of the report, flat. Instants are epoch milliseconds (the database sends them as numbers: parsing
+ * seven timestamps a row was a third of the time), money is baht.
+ */
 interface ReportRow {
-  item: BookingItem;
-  connectorType: string | null;
-  paidAt: Date | null;
-  refundedAt: Date | null;
-  refundAmount: string | null;
-  creditNoteNo: string | null;
-  /** The keyset of the next batch. */
-  createdAt: Date;
   id: number;
+  userId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  tel: string | null;
+  merchantId: number;
+  landlordId: number;
+  chargerId: string;
+  connectorId: number;
+  connectorTypeId: number;
+  status: BookingStatus;
+  createdAt: number;
+  slotStart: number | null;
+  slotEnd: number | null;
+  startTime: number | null;
+  stopTime: number | null;
+  avaliableAt: number | null;
+  fullAt: number | null;
+  energyWh: number;
+  soc: number | null;
+  /** The computed parts (before staff overrides). */
+  computedPower: number;
+  computedDuration: number;
+  computedPenalty: number;
+  overstayMinutes: number;
+  dcFullMinutes: number;
+  adminPower: number | null;
+  adminDuration: number | null;
+  adminPenalty: number | null;
+  adminAmount: number | null;
+  totalAmount: number;
+  paymentMethod: string | null;
+  invoiceNo: string | null;
+  paidAt: number | null;
+  refundedAt: number | null;
+  refundAmount: number | null;
+  creditNoteNo: string | null;
 }
 
-const seconds = (item: BookingItem, now: number) =>
-  item.startTime
-    ? Math.max(
-        0,
-        Math.floor(((item.stopTime ? Date.parse(item.stopTime) : now) - Date.parse(item.startTime)) / 1000),
-      )
-    : null;
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** Names by id of clusters, sites, chargers, connectors and connector types: read once a report. */
+interface Names {
+  merchant: Map<number, string>;
+  landlord: Map<number, string>;
+  charger: Map<string, string>;
+  connector: Map<number, string>;
+  connectorType: Map<number, string>;
+}
+
+async function loadNames(db: Db): Promise<Names> {
+  const pairs = <K>(table: PgTable & { id: AnyPgColumn }, name: AnyPgColumn) =>
+    db
+      .select({ id: table.id, name })
+      .from(table)
+      .then((rows) => new Map(rows.map((row) => [row.id as K, row.name as string])));
+  const [merchant, landlord, charger, connector, connectorType] = await Promise.all([
+    pairs<number>(merchants, merchants.nameEn),
+    pairs<number>(landlords, landlords.nameEn),
+    pairs<string>(chargers, chargers.nameEn),
+    pairs<number>(connectors, connectors.nameEn),
+    pairs<number>(connectorTypes, connectorTypes.name),
+  ]);
+  return { merchant, landlord, charger, connector, connectorType };
+}
+
+const epochMs = (column: AnyPgColumn) =>
+  sql<number | null>`floor(extract(epoch from ${column}) * 1000)::float8`;
+const baht = (column: AnyPgColumn | SQL) => sql<number | null>`(${column})::float8`;
+const detailMinutes = (key: string) =>
+  sql<number | null>`(${bookings.priceDetail}->>${sql.raw(`'${key}'`)})::float8`;
+
+/** The report's columns: no jsonb but two numbers of price_detail, no timestamps as text. */
+const reportColumns = {
+  id: bookings.id,
+  userId: bookings.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  tel: users.tel,
+  merchantId: bookings.merchantId,
+  landlordId: bookings.landlordId,
+  chargerId: bookings.chargerId,
+  connectorId: bookings.connectorId,
+  connectorTypeId: bookings.connectorTypeId,
+  status: bookings.status,
+  createdAt: sql<number>`floor(extract(epoch from ${bookings.createdAt}) * 1000)::float8`,
+  slotStart: epochMs(bookings.slotStart),
+  slotEnd: epochMs(bookings.slotEnd),
+  startTime: epochMs(bookings.startTime),
+  stopTime: epochMs(bookings.stopTime),
+  avaliableAt: epochMs(bookings.avaliableAt),
+  fullAt: epochMs(bookings.fullAt),
+  energyWh: sql<number>`${bookings.energyWh}::float8`,
+  soc: bookings.soc,
+  computedPower: baht(bookings.priceByPower),
+  computedDuration: baht(bookings.priceByDuration),
+  computedPenalty: baht(bookings.priceByPenalty),
+  overstayMinutes: detailMinutes('overstayMinutes'),
+  dcFullMinutes: detailMinutes('dcFullMinutes'),
+  adminPower: baht(bookings.adminPriceByPower),
+  adminDuration: baht(bookings.adminPriceByDuration),
+  adminPenalty: baht(bookings.adminPriceByPenalty),
+  adminAmount: baht(bookings.adminAmount),
+  totalAmount: baht(bookings.totalAmount),
+  paymentMethod: bookings.paymentMethod,
+  invoiceNo: payments.invoiceNo,
+  paidAt: epochMs(payments.createdAt),
+  refundedAt: epochMs(payments.refundedAt),
+  refundAmount: baht(payments.refundAmount),
+  creditNoteNo: payments.creditNoteNo,
+};
+type SelectedRow = { [K in keyof typeof reportColumns]: unknown };
+
+const LIVE = new Set<string>(['charging', 'charged']);
+
+/** A selected row as a ReportRow; a priced booking's stored price, its total or else the admin amount. */
+function toReportRow(row: SelectedRow): ReportRow {
+  const r = row as unknown as ReportRow;
+  r.computedPower ??= 0;
+  r.computedDuration ??= 0;
+  r.computedPenalty ??= 0;
+  r.overstayMinutes ??= 0;
+  r.dcFullMinutes ??= 0;
+  r.totalAmount ??= r.adminAmount ?? 0;
+  return r;
+}
+
+/**
+ * Rows still charging (or charged, cable in) are priced now from their snapshot, exactly as the list prices
+ * them: the list's own toBookingItem, for these few rows only.
+ */
+async function priceLiveRows(db: Db, rows: ReportRow[], now: number): Promise<void> {
+  const live = rows.filter((row) => LIVE.has(row.status));
+  if (live.length === 0) return;
+  const items = await fromBookings(db).where(
+    inArray(
+      bookings.id,
+      live.map((row) => row.id),
+    ),
+  );
+  const byId = new Map(items.map((item) => [item.booking.id, toBookingItem(item, now)]));
+  for (const row of live) {
+    const item = byId.get(row.id);
+    if (!item) continue; // deleted meanwhile: keep what was read
+    row.computedPower = item.computed.priceByPower;
+    row.computedDuration = item.computed.priceByDuration;
+    row.computedPenalty = item.computed.priceByPenalty;
+    row.overstayMinutes = item.computed.overstayMinutes;
+    row.dcFullMinutes = item.computed.dcFullMinutes;
+    row.totalAmount = item.totalAmount;
+  }
+}
+
+const seconds = (r: ReportRow, now: number) =>
+  r.startTime === null ? null : Math.max(0, Math.floor(((r.stopTime ?? now) - r.startTime) / 1000));
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const shown = (override: number | null, computed: number) => override ?? computed;
 
 /** Processed: what a person reads (Thai dates, hh:mm:ss, labels, baht, the parts). */
-function processedColumns(now: number): XlsxColumn<ReportRow>[] {
-  const money = (value: number | null) => value;
+function processedColumns(now: number, names: Names): XlsxColumn<ReportRow>[] {
   return [
-    { header: 'Booking ID', width: 12, value: (r) => r.item.id },
-    { header: 'Name', value: (r) => r.item.firstName },
-    { header: 'Surname', value: (r) => r.item.lastName },
-    { header: 'Email', width: 28, value: (r) => r.item.email },
-    { header: 'Mobile Number', width: 16, value: (r) => r.item.tel },
-    { header: 'Cluster Name', width: 28, value: (r) => r.item.merchantNameEn },
-    { header: 'Site Name', width: 28, value: (r) => r.item.landlordNameEn },
-    { header: 'Charger Id', value: (r) => r.item.chargerId },
-    { header: 'Charger Name', width: 24, value: (r) => r.item.chargerNameEn },
-    { header: 'Connector Id', width: 12, value: (r) => r.item.connectorId },
-    { header: 'Connector', value: (r) => r.item.connectorNameEn },
-    { header: 'Connector Type', value: (r) => r.connectorType },
-    { header: 'Service Date', value: (r) => thaiDateTime(r.item.createdAt) },
-    { header: 'Start', value: (r) => thaiDateTime(r.item.startTime) },
-    { header: 'Stop', value: (r) => thaiDateTime(r.item.stopTime) },
-    { header: 'Cable Removed', value: (r) => thaiDateTime(r.item.avaliableAt) },
-    { header: 'Battery Full', value: (r) => thaiDateTime(r.item.fullAt) },
+    { header: 'Booking ID', width: 12, value: (r) => r.id },
+    { header: 'Name', value: (r) => r.firstName },
+    { header: 'Surname', value: (r) => r.lastName },
+    { header: 'Email', width: 28, value: (r) => r.email },
+    { header: 'Mobile Number', width: 16, value: (r) => r.tel },
+    { header: 'Cluster Name', width: 28, value: (r) => names.merchant.get(r.merchantId) ?? null },
+    { header: 'Site Name', width: 28, value: (r) => names.landlord.get(r.landlordId) ?? null },
+    { header: 'Charger Id', value: (r) => r.chargerId },
+    { header: 'Charger Name', width: 24, value: (r) => names.charger.get(r.chargerId) ?? null },
+    { header: 'Connector Id', width: 12, value: (r) => r.connectorId },
+    { header: 'Connector', value: (r) => names.connector.get(r.connectorId) ?? null },
+    { header: 'Connector Type', value: (r) => names.connectorType.get(r.connectorTypeId) ?? null },
+    { header: 'Service Date', value: (r) => thaiDateTime(r.createdAt) },
+    { header: 'Start', value: (r) => thaiDateTime(r.startTime) },
+    { header: 'Stop', value: (r) => thaiDateTime(r.stopTime) },
+    { header: 'Cable Removed', value: (r) => thaiDateTime(r.avaliableAt) },
+    { header: 'Battery Full', value: (r) => thaiDateTime(r.fullAt) },
     {
       header: 'Duration',
       width: 12,
       value: (r) => {
-        const s = seconds(r.item, now);
+        const s = seconds(r, now);
         return s === null ? '' : hms(s * 1000);
       },
     },
-    { header: 'Energy (kWh)', width: 12, value: (r) => r.item.totalEnergyKwh },
-    { header: 'By Power (THB)', width: 14, value: (r) => money(r.item.priceByPower) },
-    { header: 'By Duration (THB)', width: 14, value: (r) => money(r.item.priceByDuration) },
-    { header: 'By Penalty (THB)', width: 14, value: (r) => money(r.item.priceByPenalty) },
-    { header: 'Overstay (min)', width: 12, value: (r) => r.item.computed.overstayMinutes },
-    { header: 'DC Full (min)', width: 12, value: (r) => r.item.computed.dcFullMinutes },
-    { header: 'Admin Amount (THB)', width: 14, value: (r) => money(r.item.adminAmount) },
-    { header: 'Total (THB)', width: 14, value: (r) => money(r.item.totalAmount) },
-    { header: 'Payment Method', width: 18, value: (r) => paymentMethodLabel(r.item.paymentMethod) },
-    { header: 'Invoice No', width: 18, value: (r) => r.item.invoiceNo },
+    { header: 'Energy (kWh)', width: 12, value: (r) => r.energyWh / 1000 },
+    { header: 'By Power (THB)', width: 14, value: (r) => shown(r.adminPower, r.computedPower) },
+    { header: 'By Duration (THB)', width: 14, value: (r) => shown(r.adminDuration, r.computedDuration) },
+    { header: 'By Penalty (THB)', width: 14, value: (r) => shown(r.adminPenalty, r.computedPenalty) },
+    { header: 'Overstay (min)', width: 12, value: (r) => r.overstayMinutes },
+    { header: 'DC Full (min)', width: 12, value: (r) => r.dcFullMinutes },
+    { header: 'Admin Amount (THB)', width: 14, value: (r) => r.adminAmount },
+    { header: 'Total (THB)', width: 14, value: (r) => r.totalAmount },
+    { header: 'Payment Method', width: 18, value: (r) => paymentMethodLabel(r.paymentMethod) },
+    { header: 'Invoice No', width: 18, value: (r) => r.invoiceNo },
     { header: 'Payment Date', value: (r) => thaiDateTime(r.paidAt) },
-    {
-      header: 'Refund (THB)',
-      width: 12,
-      value: (r) => (r.refundAmount === null ? null : Number(r.refundAmount)),
-    },
+    { header: 'Refund (THB)', width: 12, value: (r) => r.refundAmount },
     { header: 'Credit Note No', width: 18, value: (r) => r.creditNoteNo },
-    { header: 'Status', width: 12, value: (r) => bookingStatusLabel(r.item.status) },
+    { header: 'Status', width: 12, value: (r) => bookingStatusLabel(r.status) },
   ];
 }
 
 /** Raw: machine values under the API's field names (ISO instants, Wh, seconds, codes, baht as numbers). */
-function rawColumns(now: number): XlsxColumn<ReportRow>[] {
+function rawColumns(now: number, names: Names): XlsxColumn<ReportRow>[] {
   const field = (header: string, value: (r: ReportRow) => CellValue, width = 16): XlsxColumn<ReportRow> => ({
     header,
     width,
     value,
   });
   return [
-    field('id', (r) => r.item.id),
-    field('userId', (r) => r.item.userId),
-    field('firstName', (r) => r.item.firstName),
-    field('lastName', (r) => r.item.lastName),
-    field('email', (r) => r.item.email, 28),
-    field('tel', (r) => r.item.tel),
-    field('merchantId', (r) => r.item.merchantId),
-    field('merchantNameEn', (r) => r.item.merchantNameEn, 28),
-    field('landlordId', (r) => r.item.landlordId),
-    field('landlordNameEn', (r) => r.item.landlordNameEn, 28),
-    field('chargerId', (r) => r.item.chargerId),
-    field('connectorId', (r) => r.item.connectorId),
-    field('connectorTypeId', (r) => r.item.connectorTypeId),
-    field('createdAt', (r) => r.item.createdAt, 26),
-    field('slotStart', (r) => r.item.slotStart, 26),
-    field('slotEnd', (r) => r.item.slotEnd, 26),
-    field('startTime', (r) => r.item.startTime, 26),
-    field('stopTime', (r) => r.item.stopTime, 26),
-    field('avaliableAt', (r) => r.item.avaliableAt, 26),
-    field('fullAt', (r) => r.item.fullAt, 26),
-    field('durationSeconds', (r) => seconds(r.item, now)),
-    field('totalEnergyWh', (r) => Math.round(r.item.totalEnergyKwh * 1000)),
-    field('soc', (r) => r.item.soc),
-    field('priceByPower', (r) => r.item.computed.priceByPower),
-    field('priceByDuration', (r) => r.item.computed.priceByDuration),
-    field('priceByPenalty', (r) => r.item.computed.priceByPenalty),
-    field('adminPriceByPower', (r) => r.item.overrides.priceByPower),
-    field('adminPriceByDuration', (r) => r.item.overrides.priceByDuration),
-    field('adminPriceByPenalty', (r) => r.item.overrides.priceByPenalty),
-    field('adminAmount', (r) => r.item.adminAmount),
-    field('totalAmount', (r) => r.item.totalAmount),
-    field('paymentMethod', (r) => r.item.paymentMethod),
-    field('invoiceNo', (r) => r.item.invoiceNo),
+    field('id', (r) => r.id),
+    field('userId', (r) => r.userId),
+    field('firstName', (r) => r.firstName),
+    field('lastName', (r) => r.lastName),
+    field('email', (r) => r.email, 28),
+    field('tel', (r) => r.tel),
+    field('merchantId', (r) => r.merchantId),
+    field('merchantNameEn', (r) => names.merchant.get(r.merchantId) ?? null, 28),
+    field('landlordId', (r) => r.landlordId),
+    field('landlordNameEn', (r) => names.landlord.get(r.landlordId) ?? null, 28),
+    field('chargerId', (r) => r.chargerId),
+    field('connectorId', (r) => r.connectorId),
+    field('connectorTypeId', (r) => r.connectorTypeId),
+    field('createdAt', (r) => iso(r.createdAt), 26),
+    field('slotStart', (r) => iso(r.slotStart), 26),
+    field('slotEnd', (r) => iso(r.slotEnd), 26),
+    field('startTime', (r) => iso(r.startTime), 26),
+    field('stopTime', (r) => iso(r.stopTime), 26),
+    field('avaliableAt', (r) => iso(r.avaliableAt), 26),
+    field('fullAt', (r) => iso(r.fullAt), 26),
+    field('durationSeconds', (r) => seconds(r, now)),
+    field('totalEnergyWh', (r) => r.energyWh),
+    field('soc', (r) => r.soc),
+    field('priceByPower', (r) => r.computedPower),
+    field('priceByDuration', (r) => r.computedDuration),
+    field('priceByPenalty', (r) => r.computedPenalty),
+    field('adminPriceByPower', (r) => r.adminPower),
+    field('adminPriceByDuration', (r) => r.adminDuration),
+    field('adminPriceByPenalty', (r) => r.adminPenalty),
+    field('adminAmount', (r) => r.adminAmount),
+    field('totalAmount', (r) => r.totalAmount),
+    field('paymentMethod', (r) => r.paymentMethod),
+    field('invoiceNo', (r) => r.invoiceNo),
     field('paidAt', (r) => iso(r.paidAt), 26),
     field('refundedAt', (r) => iso(r.refundedAt), 26),
-    field('refundAmount', (r) => (r.refundAmount === null ? null : Number(r.refundAmount))),
+    field('refundAmount', (r) => r.refundAmount),
     field('creditNoteNo', (r) => r.creditNoteNo),
-    field('status', (r) => r.item.status),
+    field('status', (r) => r.status),
   ];
 }
 
@@ -177,31 +334,48 @@ const REPORT_BATCH = 5000;
 
 /**
  * GET /api/report/booking: Booking-Report_{timestamp}.xlsx, oldest service date first, streamed in batches
- * after the previous batch's last (createdAt, id), so memory stays flat for any number of rows.
+ * after the previous batch's last (createdAt, id), so memory stays flat for any number of rows. The next batch
+ * is read while the current one is written (the database works while this process builds the sheet).
  */
-export function sendBookingReport(db: Db, scope: DataScope, query: BookingReportQuery, reply: FastifyReply) {
+export async function sendBookingReport(
+  db: Db,
+  scope: DataScope,
+  query: BookingReportQuery,
+  reply: FastifyReply,
+) {
   const now = Date.now();
   const where = reportWhere(scope, query);
+  const names = await loadNames(db);
+  const read = async (lastId: number | undefined, limit: number) => {
+    // The keyset is the last row's own (created_at, id), read back by its key: exact to the microsecond.
+    const after =
+      lastId === undefined
+        ? undefined
+        : sql`(${bookings.createdAt}, ${bookings.id}) > (select b.created_at, b.id from bookings b where b.id = ${lastId})`;
+    const rows = (
+      await db
+        .select(reportColumns)
+        .from(bookings)
+        .leftJoin(users, eq(users.id, bookings.userId))
+        .leftJoin(payments, eq(payments.bookingId, bookings.id))
+        .where(and(where, after))
+        .orderBy(asc(bookings.createdAt), asc(bookings.id))
+        .limit(limit)
+    ).map(toReportRow);
+    await priceLiveRows(db, rows, now);
+    return rows;
+  };
+  let ahead: { lastId: number; rows: Promise<ReportRow[]> } | undefined;
   const batch = async (_offset: number, limit: number, last: ReportRow | undefined) => {
-    const after = last
-      ? sql`(${bookings.createdAt}, ${bookings.id}) > (${last.createdAt.toISOString()}::timestamptz, ${last.id})`
-      : undefined;
-    const rows = await fromBookings(db)
-      .where(and(where, after))
-      .orderBy(asc(bookings.createdAt), asc(bookings.id))
-      .limit(limit);
-    return rows.map(
-      (row): ReportRow => ({
-        item: toBookingItem(row, now),
-        connectorType: row.connectorType,
-        paidAt: row.paidAt,
-        refundedAt: row.refundedAt,
-        refundAmount: row.refundAmount,
-        creditNoteNo: row.creditNoteNo,
-        createdAt: row.booking.createdAt,
-        id: row.booking.id,
-      }),
-    );
+    const rows = ahead && last && ahead.lastId === last.id ? await ahead.rows : await read(last?.id, limit);
+    ahead = undefined;
+    if (rows.length === limit) {
+      const lastId = rows[rows.length - 1]!.id;
+      const next = read(lastId, limit);
+      next.catch(() => undefined); // a client gone before it is awaited: nothing to report
+      ahead = { lastId, rows: next };
+    }
+    return rows;
   };
   return sendXlsx<ReportRow>(reply, {
     name: 'Booking Report',
@@ -209,6 +383,6 @@ export function sendBookingReport(db: Db, scope: DataScope, query: BookingReport
     emptyMessage: BOOKING_MESSAGES.reportNotFound,
     batch,
     batchSize: REPORT_BATCH,
-    columns: query.style === 'raw' ? rawColumns(now) : processedColumns(now),
+    columns: query.style === 'raw' ? rawColumns(now, names) : processedColumns(now, names),
   });
 }
