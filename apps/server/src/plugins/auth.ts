@@ -80,10 +80,50 @@ const sessionQuery = preparedPerDb((db) =>
     .prepare('auth_session'),
 );
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
+
+/**
+ * Sessions found in the last SESSION_CACHE_MS, per database: a list call's sign-in check was a third round
+ * trip beside its count and page (measured on the booking list: the writes to the database's socket were the
+ * server's largest cost). Any change to users or sessions in this process (sign-out, lock, role, password,
+ * delete) calls forgetSessions(), which drops them all at once; a change made by another process shows within
+ * SESSION_CACHE_MS. Only sessions found are kept, never a miss.
+ */
+const SESSION_CACHE_MS = 2000;
+const SESSION_CACHE_MAX = 10_000;
+const sessionCaches = new WeakMap<Db, Map<string, { row: SessionRow; until: number; generation: number }>>();
+let generation = 0;
+
+/** Forgets every session checked recently: call it after a change to users or sessions has committed. */
+export function forgetSessions(): void {
+  generation++;
+}
+
+async function sessionOf(db: Db, token: string): Promise<SessionRow | undefined> {
+  const tokenHash = hashToken(token);
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    sessionCaches.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(tokenHash);
+  if (hit && hit.until > now && hit.generation === generation) return hit.row;
+  const asked = generation;
+  const [row] = await sessionQuery(db).execute({ tokenHash });
+  // A change that committed while the query ran may not be in its answer: keep nothing then.
+  if (row && asked === generation) {
+    cache.delete(tokenHash);
+    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(tokenHash, { row, until: now + SESSION_CACHE_MS, generation });
+  }
+  return row;
+}
+
 /** Finds the signed-in user of a token; null when the token is unknown, expired or its user locked. */
 export async function authenticate(db: Db, token: string): Promise<Auth | null> {
   if (token.length > 200) return null;
-  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token) });
+  const row = await sessionOf(db, token);
   if (!row?.active || row.type !== 'admin' || !row.adminRole) return null;
   const { sessionId, active: _active, type: _type, adminRole, ...user } = row;
   return { sessionId, user: { ...user, adminRole } };
@@ -92,7 +132,7 @@ export async function authenticate(db: Db, token: string): Promise<Auth | null> 
 /** The member of a token; null when the token is unknown, expired, staff's, or its member locked. */
 export async function authenticateMember(db: Db, token: string): Promise<Member | null> {
   if (token.length > 200) return null;
-  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token) });
+  const row = await sessionOf(db, token);
   if (!row?.active || row.type !== 'mobile') return null;
   return { id: row.id, email: row.email, sessionId: row.sessionId };
 }

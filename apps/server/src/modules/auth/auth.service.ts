@@ -6,6 +6,7 @@ import { AppError, Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts'
 import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { forgetSessions } from '../../plugins/auth.ts';
 import {
   checkDelay,
   clearAttempts,
@@ -107,6 +108,7 @@ export function checkedSignIn(ctx: AuthContext, body: Pick<LoginBody, 'email' | 
 
 export async function logout(db: Db, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  forgetSessions();
 }
 
 /**
@@ -184,6 +186,7 @@ export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<vo
     // Whoever holds the mailbox proved it: the failures that locked the account out no longer count.
     if (user) await clearAttemptsStartingWith(tx, accountPrefix(user.email));
   });
+  forgetSessions();
 }
 
 function escapeHtml(text: string): string {

@@ -5,7 +5,7 @@ import { preparedPerDb } from '../../db/prepared.ts';
 import { sessions, termAcceptances, users } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import { type Auth, forgetSessions } from '../../plugins/auth.ts';
 import { clearAttempts, takeAttempt } from '../auth/throttle.ts';
 import { activeLegalPage, hasAcceptedTerms, LEGAL_TYPES, termAcceptSql } from '../legal/legal.service.ts';
 
@@ -61,12 +61,14 @@ export async function updateSelf(db: Db, auth: Auth, body: UpdateSelfBody): Prom
         .delete(sessions)
         .where(and(eq(sessions.userId, auth.user.id), ne(sessions.id, auth.sessionId)));
     });
+    forgetSessions();
     return;
   }
   await db
     .update(users)
     .set({ firstName: body.firstName, lastName: body.lastName, updatedAt: now })
     .where(eq(users.id, auth.user.id));
+  forgetSessions();
 }
 
 /**

@@ -18,7 +18,7 @@ import { landlords, merchants, parties, sessions, users } from '../../db/schema/
 import { AppError, Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { type AuthUser, forgetSessions } from '../../plugins/auth.ts';
 import { createInvitation, mailInvitation } from '../auth/invitation.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
@@ -317,6 +317,7 @@ export async function updateUser(
       if (locking) await tx.delete(sessions).where(eq(sessions.userId, id));
     }),
   );
+  forgetSessions();
   // The invitation went to the old address and was never used: the new address gets a fresh one.
   const readdressed = current.email.toLowerCase() !== body.email.toLowerCase();
   if (body.type === 'admin' && readdressed && current.passHash === null) await invite(ctx, id);
@@ -330,4 +331,5 @@ export async function deleteUser(db: Db, caller: AuthUser, id: number): Promise<
     .where(and(eq(users.id, id), inArray(users.type, writableKinds(caller))));
   if (!row) throw new NotFound(USER_NOT_FOUND);
   await deleteUnlessUsed(row.active, () => db.delete(users).where(eq(users.id, id)));
+  forgetSessions();
 }
