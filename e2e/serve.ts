@@ -15,7 +15,7 @@ import { simulateChargers } from '@ev/tools/simulator';
 import { fleetFromDatabase } from '@ev/tools/simulator-fleet';
 import { eq, inArray } from 'drizzle-orm';
 import { seedBookings } from './fixtures/bookings.ts';
-import { E2E_BATCH_TOKEN, OFFLINE_CHARGER } from './fixtures/ocpp.ts';
+import { E2E_BATCH_TOKEN, OFFLINE_CHARGER, QUIET_CHARGER } from './fixtures/ocpp.ts';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
 const dataDir = process.env.E2E_DATA_DIR;
@@ -107,19 +107,28 @@ await seedBookings(db);
 const app = await buildApp({ db, databaseKind: database.kind, config });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 // The demo chargers live over OCPP (but one), changing statuses now and then.
-const fleet = (await fleetFromDatabase(db)).filter((charger) => charger.id !== OFFLINE_CHARGER);
+const everyCharger = await fleetFromDatabase(db);
+const fleet = everyCharger.filter((charger) => ![OFFLINE_CHARGER, QUIET_CHARGER].includes(charger.id));
 const simulation = await simulateChargers(fleet, {
   url: `ws://127.0.0.1:${port}`,
   activity: true,
   activityMs: 10_000,
   rebootMs: 300,
 });
+const quiet = await simulateChargers(
+  everyCharger.filter((charger) => charger.id === QUIET_CHARGER),
+  { url: `ws://127.0.0.1:${port}`, rebootMs: 300 },
+);
+if (quiet.chargers.length !== 1 || quiet.failed.length > 0) {
+  throw new Error(`${QUIET_CHARGER} did not connect: ${JSON.stringify(quiet.failed)}`);
+}
 console.log(
   `e2e server ready on ${port} (${database.kind}), ${fleet.length - simulation.failed.length} simulated chargers`,
 );
 // Playwright stops this server with SIGTERM (gracefulShutdown in the config): leave nothing behind.
 const stop = async () => {
   await simulation.stop();
+  await quiet.stop();
   await app.close();
   await database.close();
   await scratch?.drop();
