@@ -12,13 +12,14 @@ import {
 } from '@ev/server/db/schema/index';
 import { verifyPassword } from '@ev/server/lib/password';
 import { overridesOf, priceColumns, priceOf } from '@ev/server/modules/booking/booking-pricing';
-import { bangkokYear, nextDocumentNumber } from '@ev/server/modules/payment/payment.service';
+import { nextDocumentNumber } from '@ev/server/modules/payment/payment.service';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import {
   BOOKING_STATUSES,
   type BookingActor,
   type BookingEvent,
   type BookingStatus,
+  bangkokYear,
   nextStatus,
   PAYMENT_METHODS,
   type PlanSnapshot,

@@ -18,8 +18,7 @@ import {
   users,
 } from '@ev/server/db/schema/index';
 import { planSnapshot, priceColumns } from '@ev/server/modules/booking/booking-pricing';
-import { bangkokYear } from '@ev/server/modules/payment/payment.service';
-import { fromSatang, type PlanSnapshot } from '@ev/shared';
+import { bangkokYear, fromSatang, type PlanSnapshot } from '@ev/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bulkInsert } from './demo-bulk.ts';
 import type { DemoPlaces, DemoTx } from './demo-data.ts';

@@ -5,6 +5,7 @@
  * how many a day, at what hours, on which connectors (open, and free then), and for which member (one open
  * booking each at a time). Seeded: the same input gives the same history. demo-bookings.ts writes it.
  */
+import { BANGKOK_OFFSET_MS } from '@ev/shared';
 import { pickerOf, type Random, seeded } from './demo-history-session.ts';
 import {
   type HistoryBooking,
@@ -25,7 +26,7 @@ export type {
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const BANGKOK = 7 * HOUR;
+const BANGKOK = BANGKOK_OFFSET_MS;
 
 /** Bookings by the local hour they start: a little at night, a midday bump, the evening peak. */
 const HOUR_WEIGHTS = [

@@ -4,6 +4,8 @@
  * report (up to a million rows) and the web app all call it: pure, no clock, no per-minute loop (the work is
  * per window segment), and each part is rounded once, half up, from an exact integer.
  */
+
+import { BANGKOK_OFFSET_MS } from './dates.ts';
 import { toSatang } from './money.ts';
 import { minutesOf, wallMinutesOf } from './price-rules.ts';
 
@@ -87,8 +89,7 @@ export interface PriceBreakdown {
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-/** Asia/Bangkok is UTC+7 all year (Thailand keeps no daylight saving), so a fixed offset is exact. */
-const BANGKOK = 7 * HOUR;
+const BANGKOK = BANGKOK_OFFSET_MS;
 const GRACE = 10 * MINUTE;
 const OVERSTAY_ALLOWANCE = 5 * MINUTE;
 const DC_CONNECTOR_TYPE = 4;

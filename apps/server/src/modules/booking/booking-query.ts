@@ -1,4 +1,4 @@
-import type { BookingItem, BookingListQuery, BookingStatus } from '@ev/shared';
+import { type BookingItem, type BookingListQuery, type BookingStatus, bangkokDayStart } from '@ev/shared';
 import { and, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -18,12 +18,10 @@ import { overridesOf, priceOf } from './booking-pricing.ts';
 import { type BookingRow, bookingScope } from './lifecycle.ts';
 
 const DAY_MS = 86_400_000;
-/** Asia/Bangkok is UTC+7 all year (no daylight saving since 1920). */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
 /** Today in Asia/Bangkok as [start, next start) instants. */
 export function bangkokToday(now = Date.now()): [Date, Date] {
-  const start = Math.floor((now + BANGKOK_OFFSET_MS) / DAY_MS) * DAY_MS - BANGKOK_OFFSET_MS;
+  const start = bangkokDayStart(now);
   return [new Date(start), new Date(start + DAY_MS)];
 }
 

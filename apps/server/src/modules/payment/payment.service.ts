@@ -1,5 +1,6 @@
 import {
   BOOKING_MESSAGES,
+  bangkokYear,
   fromSatang,
   isRefundable,
   type PaymentItem,
@@ -17,10 +18,6 @@ import { storedTotal } from '../booking/booking.service.ts';
 import { userMatches } from '../booking/booking-query.ts';
 import { type Actor, applyEvent, recordEvent, type Tx } from '../booking/lifecycle.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-/** The calendar year in Asia/Bangkok, which numbers the documents. */
-export const bangkokYear = (at: Date) => new Date(at.getTime() + BANGKOK_OFFSET_MS).getUTCFullYear();
 
 /**
  * The next number of a document kind in a year, gapless: the counter row is updated in the caller's

@@ -1,4 +1,5 @@
 import {
+  BANGKOK_OFFSET_MS,
   BOOKING_MESSAGES,
   type BookingReportQuery,
   type BookingStatus,
@@ -45,7 +46,6 @@ export function reportWhere(scope: DataScope, query: BookingReportQuery): SQL | 
   return and(...conditions);
 }
 
-const BANGKOK_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
@@ -61,7 +61,7 @@ export function thaiDateTime(date: Date | string | number | null): string {
   if (date === null) return '';
   const local =
     (typeof date === 'number' ? date : typeof date === 'string' ? Date.parse(date) : date.getTime()) +
-    BANGKOK_MS;
+    BANGKOK_OFFSET_MS;
   const day = Math.floor(local / DAY_MS);
   if (day !== lastDay) {
     const d = new Date(day * DAY_MS);

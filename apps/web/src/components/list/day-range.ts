@@ -1,17 +1,18 @@
+import { BANGKOK_OFFSET_MS } from '@ev/shared';
+
 /**
  * Calendar days in Asia/Bangkok for the date filters: a day picked in the browser is sent as the instants
  * its Bangkok day starts and ends (document 3, section 5: From at start of day, To at end of day, ISO),
  * whatever zone the browser is in. Bangkok is UTC+7 all year.
  */
 const OFFSET = '+07:00';
-const OFFSET_MS = 7 * 3_600_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The Bangkok calendar day ('YYYY-MM-DD') of an instant; null when it is not one. */
 export function bangkokDay(instant: Date | string | number): string | null {
   const date = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(date.getTime())) return null;
-  return new Date(date.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+  return new Date(date.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The instant a Bangkok day starts: '2026-11-23T00:00:00.000+07:00'. */
