@@ -10,8 +10,9 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, chargingSessions, users } from '../../db/schema/index.ts';
-import { BadGateway, Conflict, Forbidden, GatewayTimeout, NotFound } from '../../lib/errors.ts';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { countAll, ordering, paging } from '../../lib/list-query.ts';
+import { requireAccepted } from '../../ocpp/accepted.ts';
 import { type ChargerCommands, remoteStopTransaction } from '../../ocpp/commands.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, scopeOf } from '../../plugins/scope.ts';
@@ -159,11 +160,7 @@ export async function stopBooking({ db, user, commands }: StaffContext, id: numb
   const transactionId = await transactionOf(db, row);
   if (transactionId === null) throw new Conflict('The charger has no transaction open for this booking');
   const outcome = await remoteStopTransaction(commands, row.chargerId, transactionId);
-  if (outcome.status === 'offline') throw new Conflict(BOOKING_MESSAGES.offline);
-  if (outcome.status === 'timeout') throw new GatewayTimeout('The charger did not answer the remote stop');
-  if (outcome.status === 'error')
-    throw new BadGateway(`The charger refused the remote stop: ${outcome.code}`);
-  if (outcome.response.status !== 'Accepted') throw new BadGateway('The charger rejected the remote stop');
+  requireAccepted(outcome, 'remote stop', BOOKING_MESSAGES.offline);
   // The StopTransaction may already have made it charged: the request is history either way.
   await recordEvent(db, {
     bookingId: id,

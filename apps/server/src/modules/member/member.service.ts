@@ -3,7 +3,8 @@ import { BOOKING_MESSAGES, type BookingItem, MEMBER_LIMITS, type ReserveBody } f
 import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, chargers, connectors, idTags, landlords } from '../../db/schema/index.ts';
-import { BadGateway, Conflict, GatewayTimeout, Invalid, NotFound } from '../../lib/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import { requireAccepted } from '../../ocpp/accepted.ts';
 import { type ChargerCommands, remoteStartTransaction, remoteStopTransaction } from '../../ocpp/commands.ts';
 import { fromBookings, toBookingItem } from '../booking/booking-query.ts';
 import { type Actor, applyEvent, checkedNext, recordEvent } from '../booking/lifecycle.ts';
@@ -154,13 +155,6 @@ export async function checkIn(db: Db, userId: number, id: number, now = Date.now
   );
 }
 
-function chargerCall(outcome: Awaited<ReturnType<typeof remoteStartTransaction>>, what: string) {
-  if (outcome.status === 'offline') throw new Conflict(`The charger is offline: the ${what} was not sent`);
-  if (outcome.status === 'timeout') throw new GatewayTimeout(`The charger did not answer the ${what}`);
-  if (outcome.status === 'error') throw new BadGateway(`The charger refused the ${what}: ${outcome.code}`);
-  if (outcome.response.status !== 'Accepted') throw new BadGateway(`The charger rejected the ${what}`);
-}
-
 /** Start: asks the charger to start with the member's tag; its StartTransaction makes the booking charging. */
 export async function startCharging(db: Db, commands: ChargerCommands, userId: number, id: number) {
   const [row] = await db
@@ -179,7 +173,7 @@ export async function startCharging(db: Db, commands: ChargerCommands, userId: n
     connectorId: row.ocppConnectorId,
     idTag,
   });
-  chargerCall(outcome, 'remote start');
+  requireAccepted(outcome, 'remote start');
   await recordEvent(db, {
     bookingId: id,
     event: 'remote-start',
@@ -198,7 +192,7 @@ export async function stopCharging(db: Db, commands: ChargerCommands, userId: nu
   if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
   checkedNext(row.status, 'stop', 'member');
   if (row.sessionId === null) throw new Conflict('The charger has no transaction open for this booking');
-  chargerCall(await remoteStopTransaction(commands, row.chargerId, row.sessionId), 'remote stop');
+  requireAccepted(await remoteStopTransaction(commands, row.chargerId, row.sessionId), 'remote stop');
   await recordEvent(db, {
     bookingId: id,
     event: 'stop',
