@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { BANGKOK_OFFSET_MS } from '@ev/shared';
 import type { FastifyReply } from 'fastify';
 import { NotFound } from './errors.ts';
+import { type SheetCell, SheetStream } from './sheet-stream.ts';
 
-export type CellValue = string | number | boolean | Date | null;
+export type CellValue = SheetCell;
 
 export interface XlsxColumn<T> {
   header: string;
@@ -29,64 +29,40 @@ export interface XlsxExport<T> {
 
 const BATCH = 2000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Text that a spreadsheet could take for a formula. */
-const FORMULA_START = /^[=+\-@]/;
-const TEXT_FORMAT = '@';
-
-/** Resolves when the stream drains or closes (a client that went away must not leave the export waiting). */
-function drainedOrClosed(stream: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
 
 /** `yyyyMMddHHmmss` in Bangkok time, for file names. */
 export function fileTimestamp(at = new Date()): string {
-  const local = new Date(at.getTime() + 7 * 3600_000);
+  const local = new Date(at.getTime() + BANGKOK_OFFSET_MS);
   return local.toISOString().replace(/\D/g, '').slice(0, 14);
 }
 
 /**
- * Streams the rows as one worksheet with a header row and typed cells (numbers, booleans, dates stay
- * typed). Text starting with = + - @ is stored as a text cell in the Text format, never as a formula.
- * The writer has no backpressure of its own: every batch waits for the reply to drain.
+ * Streams the rows as one worksheet with a header row and typed cells (numbers, booleans, dates stay typed;
+ * text starting with = + - @ is a text cell in the Text format, never a formula) through SheetStream, a batch
+ * at a time: each batch waits for the reply to drain, and a client that went away stops the reading.
  */
 export async function sendXlsx<T>(reply: FastifyReply, spec: XlsxExport<T>): Promise<FastifyReply> {
   const size = spec.batchSize ?? BATCH;
   let rows = await spec.batch(0, size, undefined);
   if (rows.length === 0) throw new NotFound(spec.emptyMessage);
 
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
-  const sheet = workbook.addWorksheet(spec.name);
-  sheet.columns = spec.columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-
+  const sheet = new SheetStream(
+    spec.name,
+    spec.columns.map((column) => ({ header: column.header, width: column.width ?? 20 })),
+  );
+  const { output } = sheet;
+  const values = spec.columns.map((column) => column.value);
   const write = async () => {
     let offset = 0;
     while (rows.length > 0) {
-      for (const row of rows) {
-        const line = sheet.addRow(spec.columns.map((column) => column.value(row)));
-        line.eachCell((cell) => {
-          if (typeof cell.value === 'string' && FORMULA_START.test(cell.value)) cell.numFmt = TEXT_FORMAT;
-        });
-        line.commit();
-      }
-      if (output.writableNeedDrain) await drainedOrClosed(output);
+      for (const row of rows) sheet.addRow(values.map((value) => value(row)));
+      await sheet.flush();
       if (output.destroyed) return; // the client went away: stop reading
       if (rows.length < size) break;
       offset += rows.length;
       rows = await spec.batch(offset, size, rows.at(-1));
     }
-    sheet.commit();
-    await workbook.commit();
+    await sheet.finish();
   };
   write().catch((error: unknown) => {
     reply.log.error({ err: error }, 'xlsx export failed');
