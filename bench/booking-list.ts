@@ -1,10 +1,11 @@
 /**
  * GET /api/booking against the same SQL run raw through the driver, in the same process: seeds BENCH_ROWS
  * bookings over 90 days (1,000,000 by default on PostgreSQL, 200,000 on PGlite) on a fresh database, then
- * measures req/s, p50 and p99 of four list calls (today's default page, a 90-day range sorted by date on page 1
- * and on a deep page, one site's today) with autocannon, and the same two statements the endpoint runs (count
- * and page, at once) through the driver with the same concurrency. autocannon runs in this process too, so
- * the HTTP figures carry the client's cost as well: an upper bound. Prints the ratios and the plans (EXPLAIN ANALYZE).
+ * measures req/s, p50 and p99 of five list calls (today's default page, a 90-day range sorted by date on page 1
+ * and on a deep page, one site's today, yesterday's whole day) over HTTP (http-load.ts: keep-alive connections
+ * on a worker thread of their own, latencies to the microsecond), and the very statements the endpoint keeps
+ * for that shape of query, with the same values (count and page, at once), through the driver with the same
+ * concurrency. Prints the ratios and the plans (EXPLAIN ANALYZE).
  *
  *   DATABASE_URL=postgres://… npm run bench:booking      BENCH_ROWS, BENCH_SECONDS=10, BENCH_CONNECTIONS=10,
  *                                                        BENCH_CASES=1,4 (which cases, from 1)
@@ -12,7 +13,7 @@
 
 import { listBookingsStatements } from '@ev/server/modules/booking/booking.service';
 import { bangkokDayStart, bookingListQuery } from '@ev/shared';
-import autocannon from 'autocannon';
+import { httpLoad } from './http-load.ts';
 import { BENCH_ADMIN, startInProcessServer } from './in-process-server.ts';
 import { seedBookings } from './seed-bookings.ts';
 
@@ -54,20 +55,14 @@ async function raw(
 }
 
 async function http(url: string, token: string, duration: number): Promise<Figures> {
-  // The client runs on a worker thread of its own, as a separate client would: on the server's thread its
-  // socket writes and response parsing were a third of that thread's time.
-  const result = await autocannon({
+  const result = await httpLoad({
     url,
     headers: { 'x-access-token': token },
     connections,
-    duration,
-    workers: 1,
+    seconds: duration,
   });
-  // Calls still in flight when the worker stops must land before the next case (or the close) starts.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  if (result.errors || result.non2xx)
-    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  if (result.errors) throw new Error(`${url}: ${result.errors} errors`);
+  return result;
 }
 
 try {
@@ -111,6 +106,7 @@ try {
   const only = process.env.BENCH_CASES?.split(',').map(Number); // e.g. BENCH_CASES=1,4
   for (const [name, query] of cases.filter((_, i) => !only || only.includes(i + 1))) {
     const parsed = bookingListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+    // The statements the endpoint keeps for the query's shape, with this call's values.
     const statements = listBookingsStatements(db, { kind: 'all' }, parsed);
     await raw(statements, 2);
     const baseline = await raw(statements, seconds);

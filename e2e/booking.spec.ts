@@ -2,10 +2,10 @@ import { loginAs, notification } from './fixtures/auth.ts';
 import { BOOKINGS, type BookingStory } from './fixtures/bookings.ts';
 import { clickToClose, opened, rangeText, rows } from './fixtures/list.ts';
 import { field, modal } from './fixtures/modal.ts';
-import { QUIET_CHARGER } from './fixtures/ocpp.ts';
+import { chargeOnQuietCharger } from './fixtures/ocpp.ts';
 import { shoot } from './fixtures/screenshot.ts';
-import { type APIRequestContext, expect, type Page, test } from './fixtures/test.ts';
-import { E2E_PASSWORD, ROLE_USERS } from './fixtures/users.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
+import { ROLE_USERS } from './fixtures/users.ts';
 
 /**
  * The booking list (document 3, sections 2, 4 and 8) on the bookings e2e/serve.ts seeds (fixtures/bookings.ts):
@@ -34,54 +34,8 @@ async function openStory(page: Page, story: BookingStory, status?: string) {
 
 const statusTag = (page: Page) => rows(page).first().locator('[data-status]');
 
-/** A demo member no other spec uses: charges on QUIET_CHARGER. */
+/** A demo member no other spec uses: charges on QUIET_CHARGER's first connector. */
 const LIVE_MEMBER = 'tanawat.l@example.com';
-
-/**
- * Signs the member in through the member API, reserves the quiet charger's first connector from now, checks
- * in and starts: the server sends RemoteStartTransaction and the simulated charger's StartTransaction makes
- * the booking charging.
- */
-async function chargeOnQuietCharger(request: APIRequestContext, email: string) {
-  const admin = await request.post('/api/auth/login', {
-    data: { email: ROLE_USERS.admin, pass: E2E_PASSWORD, type: 'admin' },
-  });
-  expect(admin.status()).toBe(200);
-  const staff = { 'x-access-token': ((await admin.json()) as { accessToken: string }).accessToken };
-  const charger = (await (await request.get(`/api/charger/${QUIET_CHARGER}`, { headers: staff })).json()) as {
-    charger: { connectors: Array<{ id: number }> };
-  };
-  const login = await request.post('/api/member/login', { data: { email, pass: 'Demo1234' } });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { accessToken: string }).accessToken;
-  const headers = { 'x-access-token': token };
-  const now = Date.now();
-  const reserved = await request.post('/api/member/booking', {
-    headers,
-    data: {
-      connectorId: charger.charger.connectors[0]!.id,
-      slotStart: new Date(now).toISOString(),
-      slotEnd: new Date(now + 3_600_000).toISOString(),
-    },
-  });
-  expect(reserved.status(), await reserved.text()).toBe(200);
-  const bookingId = ((await reserved.json()) as { booking: { id: number } }).booking.id;
-  for (const step of ['check-in', 'start']) {
-    const response = await request.post(`/api/member/booking/${bookingId}/${step}`, { headers });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/api/member/booking/${bookingId}`, { headers })).json()) as {
-            booking: { status: string };
-          }
-        ).booking.status,
-    )
-    .toBe('charging');
-  return { token, bookingId };
-}
 
 /** Clicks an action of the row, checks its confirmation, answers it, and waits for the dialog to close. */
 async function confirmAction(page: Page, label: string, id: number, title: string, content: string | RegExp) {
@@ -234,7 +188,7 @@ test.describe('as admin', () => {
     request,
   }) => {
     // A member's real session on the quiet simulated charger, through the member API.
-    const { token, bookingId } = await chargeOnQuietCharger(request, LIVE_MEMBER);
+    const { token, bookingId } = await chargeOnQuietCharger(request, LIVE_MEMBER, 0);
     await page.goto(
       `/booking-management?${new URLSearchParams({ userName: LIVE_MEMBER, status: 'charging' })}`,
     );

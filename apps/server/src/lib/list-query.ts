@@ -33,6 +33,14 @@ export const countAll = () => sql<number>`count(*)`.mapWith(Number);
 /** A typed filter as an ILIKE pattern: `%` and `_` match themselves, not any text. */
 export const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
+/**
+ * A value placed in a statement: the value itself, or (for a statement prepared once per shape of query and
+ * run many times) a named placeholder whose value is given at each run. Builders that take a Bind name every
+ * value they place, so the same builder gives both.
+ */
+export type Bind = <V>(name: string, value: V) => V;
+export const bindValue: Bind = (_name, value) => value;
+
 /** SQL that is never true: what a scoped user without its link sees. */
 export const nothing = (): SQL => sql`false`;
 

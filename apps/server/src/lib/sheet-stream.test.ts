@@ -131,6 +131,33 @@ describe('SheetStream', () => {
     ]);
   });
 
+  it('keeps every row of a sheet many pieces long, deflated in parallel in reused buffers, in order', async () => {
+    // ~60 pieces of 256 KB: more than are deflated at once and than are kept for reuse.
+    const count = 40_000;
+    const rows = Array.from({ length: count }, (_, i) => [
+      `row ${i} ${'ก'.repeat(i % 97)}`,
+      i,
+      i % 2 === 0,
+      null,
+    ]);
+    const { workbook } = await workbookOf(rows, { batch: 777 });
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(count + 1);
+    for (const i of [0, 1, 776, 777, 12_345, 29_999, count - 1]) {
+      const row = sheet.getRow(i + 2);
+      expect([row.getCell(1).value, row.getCell(2).value, row.getCell(3).value]).toEqual([
+        `row ${i} ${'ก'.repeat(i % 97)}`,
+        i,
+        i % 2 === 0,
+      ]);
+    }
+    let sum = 0;
+    sheet.eachRow((row, n) => {
+      if (n > 1) sum += row.getCell(2).value as number;
+    });
+    expect(sum).toBe((count * (count - 1)) / 2);
+  }, 60_000);
+
   it('names sheets as Excel allows, and letters columns past Z', () => {
     expect(sheetName('Booking Report')).toBe('Booking Report');
     expect(sheetName('a/b:c?d*e[f]g\\h')).toBe('a b c d e f g h');

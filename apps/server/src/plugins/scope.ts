@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { landlords, merchants, parties, partyLandlords } from '../db/schema/index.ts';
-import { nothing } from '../lib/list-query.ts';
+import { type Bind, bindValue, nothing } from '../lib/list-query.ts';
 import type { AuthUser } from './auth.ts';
 
 /**
@@ -40,18 +40,23 @@ export function scopeOf(
 export function siteScopeOn(
   scope: DataScope,
   columns: { merchantId: AnyPgColumn; landlordId: AnyPgColumn },
+  bind: Bind = bindValue,
 ): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
     case 'merchant':
-      return scope.merchantId === null ? nothing() : eq(columns.merchantId, scope.merchantId);
+      return scope.merchantId === null
+        ? nothing()
+        : eq(columns.merchantId, bind('scopeMerchantId', scope.merchantId));
     case 'landlord':
-      return scope.landlordId === null ? nothing() : eq(columns.landlordId, scope.landlordId);
+      return scope.landlordId === null
+        ? nothing()
+        : eq(columns.landlordId, bind('scopeLandlordId', scope.landlordId));
     case 'party':
       return scope.partyId === null
         ? nothing()
-        : sql`${columns.landlordId} in (select ${partyLandlords.landlordId} from ${partyLandlords} where ${partyLandlords.partyId} = ${scope.partyId})`;
+        : sql`${columns.landlordId} in (select ${partyLandlords.landlordId} from ${partyLandlords} where ${partyLandlords.partyId} = ${bind('scopePartyId', scope.partyId)})`;
   }
 }
 

@@ -14,6 +14,7 @@ let station: string;
 let marketting: string;
 let connectorId: number;
 let otherConnectorId: number;
+let placeIds: { site: number; merchant: number; otherSite: number; otherMerchant: number };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -24,6 +25,12 @@ beforeAll(async () => {
   const other = await chargerPlace(t);
   connectorId = (await createChargers(t, admin, place, ['BK-LIST-01']))[0]!.connectorIds[0]!;
   otherConnectorId = (await createChargers(t, admin, other, ['BK-OTHER-01']))[0]!.connectorIds[0]!;
+  placeIds = {
+    site: place.site.id,
+    merchant: place.merchant.id,
+    otherSite: other.site.id,
+    otherMerchant: other.merchant.id,
+  };
   const party = await createParty(t, [place.site.id]);
   station = (await signedInUser(t, { role: 'station', partyId: party.id })).token;
 });
@@ -265,6 +272,49 @@ describe('the list', () => {
       expect(row).toMatchObject({ status: 'paid', connectorId: otherConnectorId });
     const bad = await t.call('GET', '/api/booking?createdAfter=yesterday', { token: admin });
     expect(bad.status).toBe(400);
+  });
+
+  it('answers each shape of query with its own values, however often the shape was seen', async () => {
+    // The list keeps its statements per shape (filters, scope kind, sort) and fills in each call's values.
+    // createBooking dates a booking an hour back: from just before these three, only they and later ones.
+    const after = new Date(Date.now() - 3_600_000 - 1000).toISOString();
+    const a1 = await createBooking(t, connectorId, 'paid');
+    const a2 = await createBooking(t, connectorId, 'stopped');
+    const b1 = await createBooking(t, otherConnectorId, 'paid');
+    const mine = [a1.id, a2.id, b1.id];
+    const ids = async (query: string, token = admin) => {
+      const response = await t.call('GET', `/api/booking?size=100&createdAfter=${after}&${query}`, { token });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return (response.body.bookings as Array<{ id: number }>)
+        .map((row) => row.id)
+        .filter((id) => mine.includes(id));
+    };
+    const { site, merchant, otherSite, otherMerchant } = placeIds;
+    for (let round = 0; round < 2; round++) {
+      expect(await ids(`landlordId=${site}`)).toEqual([a2.id, a1.id]);
+      expect(await ids(`landlordId=${otherSite}`)).toEqual([b1.id]);
+      expect((await ids(`landlordId=${site}&landlordId=${otherSite}`)).sort()).toEqual([...mine].sort());
+      expect(await ids(`merchantId=${otherMerchant}`)).toEqual([b1.id]);
+      expect(await ids(`merchantId=${merchant}&status=stopped`)).toEqual([a2.id]);
+      expect(await ids('chargerId=bk-other')).toEqual([b1.id]);
+      expect(await ids('chargerId=BK-LIST')).toEqual([a2.id, a1.id]);
+      expect(await ids(`landlordId=${site}&sort=createdAt&order=asc`)).toEqual([a1.id, a2.id]);
+      // A station user's scope is its group's sites: the same shape for any group.
+      expect(await ids('', station)).toEqual([a2.id, a1.id]);
+      expect(await ids(`landlordId=${otherSite}`, station)).toEqual([]);
+    }
+    // Paging: one row a page walks the same order as the whole list.
+    const whole = await ids(`landlordId=${site}`);
+    const paged = [];
+    for (let page = 1; page <= whole.length + 1; page++) {
+      const response = await t.call(
+        'GET',
+        `/api/booking?size=1&page=${page}&createdAfter=${after}&landlordId=${site}`,
+        { token: admin },
+      );
+      paged.push(...(response.body.bookings as Array<{ id: number }>).map((row) => row.id));
+    }
+    expect(paged.filter((id) => mine.includes(id))).toEqual(whole);
   });
 
   it('prices a charging row live, from its snapshot', async () => {

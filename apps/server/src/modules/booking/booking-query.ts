@@ -12,7 +12,7 @@ import {
   payments,
   users,
 } from '../../db/schema/index.ts';
-import { contains } from '../../lib/list-query.ts';
+import { type Bind, bindValue, contains } from '../../lib/list-query.ts';
 import type { DataScope } from '../../plugins/scope.ts';
 import { overridesOf, priceOf } from './booking-pricing.ts';
 import { type BookingRow, bookingScope } from './lifecycle.ts';
@@ -26,8 +26,8 @@ export function bangkokToday(now = Date.now()): [Date, Date] {
 }
 
 /** A member's name, surname, email or telephone, partly. */
-export const userMatches = (text: string) => {
-  const pattern = contains(text);
+export const userMatches = (text: string, bind: Bind = bindValue) => {
+  const pattern = bind('userName', contains(text));
   return or(
     ilike(users.firstName, pattern),
     ilike(users.lastName, pattern),
@@ -37,31 +37,46 @@ export const userMatches = (text: string) => {
   );
 };
 
+/** Each id of a list filter bound on its own (`landlordId.0`, `landlordId.1`, …). */
+const boundIds = (name: string, ids: number[], bind: Bind) => ids.map((id, i) => bind(`${name}.${i}`, id));
+
 /**
  * The list's filters and the caller's scope over bookings (joined to their member as `users`). Without a
- * service date range the list shows today in Asia/Bangkok (section 2's default).
+ * service date range the list shows today in Asia/Bangkok (section 2's default). Every value goes through
+ * `bind` under its own name.
  */
 export function bookingWhere(
   scope: DataScope,
   query: Partial<BookingListQuery>,
   now = Date.now(),
+  bind: Bind = bindValue,
 ): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [isNull(bookings.deletedAt), bookingScope(scope)];
+  const conditions: Array<SQL | undefined> = [isNull(bookings.deletedAt), bookingScope(scope, bind)];
   if (!query.createdAfter && !query.createdBefore) {
     const [start, end] = bangkokToday(now);
-    conditions.push(gte(bookings.createdAt, start), lt(bookings.createdAt, end));
+    conditions.push(
+      gte(bookings.createdAt, bind('dayStart', start)),
+      lt(bookings.createdAt, bind('dayEnd', end)),
+    );
   } else {
-    if (query.createdAfter) conditions.push(gte(bookings.createdAt, query.createdAfter));
-    if (query.createdBefore) conditions.push(lte(bookings.createdAt, query.createdBefore));
+    if (query.createdAfter)
+      conditions.push(gte(bookings.createdAt, bind('createdAfter', query.createdAfter)));
+    if (query.createdBefore)
+      conditions.push(lte(bookings.createdAt, bind('createdBefore', query.createdBefore)));
   }
-  if (query.bookingId !== undefined) conditions.push(eq(bookings.id, query.bookingId));
-  if (query.chargerId) conditions.push(ilike(bookings.chargerId, contains(query.chargerId)));
-  if (query.connectorId !== undefined) conditions.push(eq(bookings.connectorId, query.connectorId));
-  if (query.landlordId?.length) conditions.push(inArray(bookings.landlordId, query.landlordId));
-  if (query.merchantId?.length) conditions.push(inArray(bookings.merchantId, query.merchantId));
-  if (query.status) conditions.push(eq(bookings.status, query.status));
-  if (query.paymentMethod) conditions.push(eq(bookings.paymentMethod, query.paymentMethod));
-  if (query.userName) conditions.push(userMatches(query.userName));
+  if (query.bookingId !== undefined) conditions.push(eq(bookings.id, bind('bookingId', query.bookingId)));
+  if (query.chargerId)
+    conditions.push(ilike(bookings.chargerId, bind('chargerId', contains(query.chargerId))));
+  if (query.connectorId !== undefined)
+    conditions.push(eq(bookings.connectorId, bind('connectorId', query.connectorId)));
+  if (query.landlordId?.length)
+    conditions.push(inArray(bookings.landlordId, boundIds('landlordId', query.landlordId, bind)));
+  if (query.merchantId?.length)
+    conditions.push(inArray(bookings.merchantId, boundIds('merchantId', query.merchantId, bind)));
+  if (query.status) conditions.push(eq(bookings.status, bind('status', query.status)));
+  if (query.paymentMethod)
+    conditions.push(eq(bookings.paymentMethod, bind('paymentMethod', query.paymentMethod)));
+  if (query.userName) conditions.push(userMatches(query.userName, bind));
   return and(...conditions);
 }
 

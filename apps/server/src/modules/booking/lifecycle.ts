@@ -10,6 +10,7 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
+import type { Bind } from '../../lib/list-query.ts';
 import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -25,8 +26,8 @@ export interface Actor {
 }
 
 /** The bookings a staff scope may see: by the site and cluster copied onto each booking. */
-export const bookingScope = (scope: DataScope): SQL | undefined =>
-  siteScopeOn(scope, { merchantId: bookings.merchantId, landlordId: bookings.landlordId });
+export const bookingScope = (scope: DataScope, bind?: Bind): SQL | undefined =>
+  siteScopeOn(scope, { merchantId: bookings.merchantId, landlordId: bookings.landlordId }, bind);
 
 export async function recordEvent(
   db: Db | Tx,

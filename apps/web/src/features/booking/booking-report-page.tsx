@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import {
   allowed,
   BOOKING_MESSAGES,
@@ -150,7 +151,10 @@ export function BookingReportPage() {
               <Typography.Text type="secondary">Preparing the report…</Typography.Text>
             </Flex>
           )}
-          <Button type="primary" htmlType="submit" loading={busy}>
+          {/* Not `loading`: after a report answered within a few milliseconds, antd 6.6's Button sometimes kept
+              its spinner, and stayed unclickable, though busy was false (seen in Chromium). The form's
+              `disabled` already blocks a second Search. */}
+          <Button type="primary" htmlType="submit" icon={busy ? <LoadingOutlined /> : undefined}>
             Search
           </Button>
           <Button onClick={() => form.resetFields()}>Clear Data</Button>
