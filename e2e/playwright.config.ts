@@ -26,13 +26,34 @@ export const CHROMIUM_ARGS = [
  * E2E_ALL=1 runs every spec on PostgreSQL too.
  */
 const PG_SMOKE = ['login', 'reset', 'price', 'charger-setting', 'charger-live'];
+const SMOKE_ONLY = Boolean(process.env.DATABASE_URL && !process.env.E2E_ALL);
+
+/**
+ * Specs that change what every signed-in user sees, so no other spec may run beside them: publishing new
+ * terms sends every staff user to /landing. They run in a project of their own, the main project's teardown,
+ * which starts when every main test has ended (passed or not). A teardown, not a dependent project: a
+ * project that others depend on runs all its specs whatever files the command line names.
+ */
+const AFTER_ALL = ['publish-terms'];
+const AFTER_ALL_MATCH = AFTER_ALL.map((name) => `**/${name}.spec.ts`);
+/**
+ * A teardown runs whenever its project does: when the command line names spec files and none of these, the
+ * project is left out, so `npx playwright test e2e/guide.spec.ts` runs that spec only.
+ */
+const namedSpecs = process.argv.slice(2).filter((arg) => /\.spec(\.ts)?(:\d+)*$/.test(arg));
+const AFTER_ALL_WANTED =
+  namedSpecs.length === 0 || namedSpecs.some((arg) => AFTER_ALL.some((name) => arg.includes(name)));
 
 export default defineConfig({
   testDir: '.',
-  testMatch:
-    process.env.DATABASE_URL && !process.env.E2E_ALL
-      ? PG_SMOKE.map((name) => `**/${name}.spec.ts`)
-      : '**/*.spec.ts',
+  projects: SMOKE_ONLY
+    ? [{ name: 'main', testMatch: PG_SMOKE.map((name) => `**/${name}.spec.ts`) }]
+    : AFTER_ALL_WANTED
+      ? [
+          { name: 'main', testMatch: '**/*.spec.ts', testIgnore: AFTER_ALL_MATCH, teardown: 'after-all' },
+          { name: 'after-all', testMatch: AFTER_ALL_MATCH },
+        ]
+      : [{ name: 'main', testMatch: '**/*.spec.ts', testIgnore: AFTER_ALL_MATCH }],
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -9,11 +9,13 @@ import {
   users,
 } from '@ev/server/db/schema/index';
 import { hashPassword } from '@ev/server/lib/password';
+import { sanitizeRichHtml } from '@ev/server/lib/sanitize';
 import { count } from 'drizzle-orm';
 import { loadDemoBookings } from './demo-bookings.ts';
 import { loadDemoBrands } from './demo-brands.ts';
 import { loadDemoChargers } from './demo-chargers.ts';
 import { loadDemoContact } from './demo-contact.ts';
+import { DEMO_GUIDES } from './demo-guides.ts';
 import { loadDemoPeople } from './demo-people.ts';
 import { DEMO_CLUSTERS, DEMO_GROUPS, DEMO_SITES, DEMO_USER_PLACES } from './demo-places.ts';
 import { loadDemoPrices } from './demo-prices.ts';
@@ -158,10 +160,19 @@ export async function loadDemoData(
       }),
     );
     const publishedAt = new Date();
-    await tx.insert(pages).values([
-      { type: 'terms', ...TERMS, active: true, publishedAt },
-      { type: 'privacy', ...PRIVACY, active: true, publishedAt },
-    ]);
+    // Through the sanitizer, like every page saved through the API: what the demo shows is what it stores.
+    const clean = <T extends { detailEn: string; detailTh: string }>(page: T): T => ({
+      ...page,
+      detailEn: sanitizeRichHtml(page.detailEn),
+      detailTh: sanitizeRichHtml(page.detailTh),
+    });
+    await tx
+      .insert(pages)
+      .values([
+        { type: 'terms', ...clean(TERMS), active: true, publishedAt },
+        { type: 'privacy', ...clean(PRIVACY), active: true, publishedAt },
+        ...DEMO_GUIDES.map((guide) => ({ type: 'guide' as const, ...clean(guide) })),
+      ]);
 
     const places: DemoPlaces = { clusterIds, siteIds, groupIds, passHash };
     const loaders = [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoChargers];
@@ -174,6 +185,7 @@ export async function loadDemoData(
   return {
     summary:
       `${DEMO_USERS.length} users (password ${DEMO_PASSWORD}), terms and privacy pages, ` +
+      `${DEMO_GUIDES.length} tutorials, ` +
       `${DEMO_CLUSTERS.length} clusters, ${DEMO_SITES.length} sites (${hoursRows} business-hours rows), ` +
       `${DEMO_GROUPS.length} groups (${groupLinks} site links)` +
       more.map((part) => `, ${part}`).join(''),

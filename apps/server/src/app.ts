@@ -26,6 +26,7 @@ import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { expireReservations } from './modules/member/member.service.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
+import { pageRoutes } from './modules/page/page.routes.ts';
 import { partyRoutes } from './modules/party/party.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { ManualSettlementGateway, type PaymentGateway } from './modules/payment/payment-gateway.ts';
@@ -33,6 +34,7 @@ import { priceRoutes } from './modules/price/price.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
+import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { OcppCentral } from './ocpp/central.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -133,6 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes(services));
   await app.register(memberRoutes(services));
   await app.register(reportRoutes(services));
+  await app.register(pageRoutes(services));
+  await app.register(uploadRoutes(services));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const hasWeb = indexHtml !== null && fs.existsSync(indexHtml);

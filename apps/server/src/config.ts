@@ -20,6 +20,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Images uploaded for content pages (POST /api/upload); default DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
     .url()
@@ -62,6 +64,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploaded images are kept (created at start). */
+  uploadDir: string;
   databaseUrl: string | undefined;
   adminEmail: string;
   adminPassword: string;
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    uploadDir: path.resolve(e.UPLOAD_DIR || path.join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

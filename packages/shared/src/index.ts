@@ -15,6 +15,7 @@ export * from './schemas/landlord.ts';
 export * from './schemas/list.ts';
 export * from './schemas/member.ts';
 export * from './schemas/merchant.ts';
+export * from './schemas/page.ts';
 export * from './schemas/party.ts';
 export * from './schemas/password.ts';
 export * from './schemas/price.ts';

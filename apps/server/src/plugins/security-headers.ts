@@ -1,3 +1,4 @@
+import { VIDEO_HOSTS } from '@ev/shared';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -41,6 +42,8 @@ export function cspDirectives(config: Pick<Config, 'mapTileUrl'>): Record<string
     'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
+    // Videos in tutorials: the sanitizer keeps only the player pages of these hosts (lib/sanitize.ts).
+    'frame-src': ["'self'", ...VIDEO_HOSTS.map((host) => `https://${host}`)],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

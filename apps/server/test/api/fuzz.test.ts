@@ -3,6 +3,7 @@ import { createSession } from '../../src/modules/auth/auth.service.ts';
 import {
   createCharger,
   createChargerBrand,
+  createGuide,
   createLandlord,
   createLegalPage,
   createMerchant,
@@ -67,6 +68,7 @@ beforeAll(async () => {
   const user = await createUser(t, { role: 'landlord', landlordId: landlord.id });
   const terms = await createLegalPage(t, 'terms');
   const privacy = await createLegalPage(t, 'privacy');
+  const tutorial = await createGuide(t);
   // One batch job (the charger is offline, so the stream ends at once) for the job CSV path.
   const batch = await t.call('GET', `/api/charger/batch/hard-reset?token=${BATCH_TOKEN}`, { token: admin });
   expect(batch.status).toBe(200);
@@ -129,6 +131,7 @@ beforeAll(async () => {
       '/api/connector/{id}/open-blocker': String(connector.id),
       '/api/connector/{id}/close-blocker': String(connector.id),
       '/api/charger/batch/jobs/{id}/csv': String(jobId),
+      '/api/page/{id}': String(tutorial.id),
     },
   };
 });

@@ -113,6 +113,14 @@ describe('route declarations', () => {
       'POST /api/member/booking/:id/stop': 'member',
       'POST /api/member/booking/:id/cancel': 'member',
       'POST /api/member/booking/:id/pay': 'member',
+      // issue 13
+      'GET /api/page': 'page.read',
+      'GET /api/page/:id': 'page.read',
+      'POST /api/page': 'page.write',
+      'PATCH /api/page/:id': 'page.write',
+      'DELETE /api/page/:id': 'page.write',
+      'POST /api/upload': 'page.write',
+      'GET /api/member/guide': 'member',
     });
   });
 

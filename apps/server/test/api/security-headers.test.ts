@@ -66,6 +66,13 @@ describe('the web app', () => {
       expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
       expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://*.tiles.example.com']);
       expect(policy.get('connect-src')).toEqual(["'self'"]);
+      expect(policy.get('frame-src')).toEqual([
+        "'self'",
+        'https://www.youtube.com',
+        'https://youtube.com',
+        'https://www.youtube-nocookie.com',
+        'https://player.vimeo.com',
+      ]);
       expect(policy.get('font-src')).toEqual(["'self'"]);
       expect(policy.get('base-uri')).toEqual(["'self'"]);
       expect(policy.get('form-action')).toEqual(["'self'"]);

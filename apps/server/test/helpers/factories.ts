@@ -104,6 +104,23 @@ export async function createLegalPage(
   return page!;
 }
 
+/** A tutorial (page of type guide), active and not displayed unless told. */
+export async function createGuide(t: TestApp, overrides: Partial<typeof pages.$inferInsert> = {}) {
+  const [page] = await t.database.db
+    .insert(pages)
+    .values({
+      type: 'guide',
+      titleEn: `Tutorial ${unique()}`,
+      titleTh: 'บทเรียน',
+      detailEn: '<p>Tutorial EN</p>',
+      detailTh: '<p>Tutorial TH</p>',
+      active: true,
+      ...overrides,
+    })
+    .returning();
+  return page!;
+}
+
 export async function createMerchant(t: TestApp, overrides: Partial<typeof merchants.$inferInsert> = {}) {
   const [merchant] = await t.database.db
     .insert(merchants)

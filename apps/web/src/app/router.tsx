@@ -93,6 +93,23 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     () => import('../features/booking/booking-report-page.tsx').then((m) => m.BookingReportPage),
     'report.booking',
   ],
+  '/guide': [() => import('../features/guide/guide-list-page.tsx').then((m) => m.GuideListPage), 'page.read'],
+  '/guide/:id': [
+    () => import('../features/guide/guide-form-page.tsx').then((m) => m.GuideFormPage),
+    'page.read',
+  ],
+  '/guide-manage': [
+    () => import('../features/guide/guide-manage-page.tsx').then((m) => m.GuideManagePage),
+    'page.write',
+  ],
+  '/term-condition': [
+    () => import('../features/legal/legal-list-page.tsx').then((m) => m.TermsListPage),
+    'page.read',
+  ],
+  '/privacy-policy': [
+    () => import('../features/legal/legal-list-page.tsx').then((m) => m.PrivacyListPage),
+    'page.read',
+  ],
   '/user-detail': [() => loadHome().then((m) => m.UserDetailPage)],
 };
 

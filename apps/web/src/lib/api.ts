@@ -13,6 +13,7 @@ export class ApiError extends Error {
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON, or as it is when FormData (multipart: `POST /api/upload`). */
   body?: unknown;
   /**
    * The token to send. Defaults to the session's; `null` sends none (login, forgot and reset password,
@@ -43,7 +44,9 @@ export async function apiFetch(
   const token = options.token === undefined ? (session.get()?.accessToken ?? null) : options.token;
   const headers: Record<string, string> = {};
   if (options.accept) headers.Accept = options.accept;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  // FormData: the browser writes the multipart Content-Type with its boundary.
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers['X-ACCESS-TOKEN'] = token;
 
   let response: Response;
@@ -51,7 +54,11 @@ export async function apiFetch(
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: multipart
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { AppConfig, IdName, PriceOption, Province } from '@ev/shared';
+import type { AppConfig, IdName, PageTitle, PageType, PriceOption, Province } from '@ev/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
@@ -45,6 +45,18 @@ export function usePriceDropdown() {
   return useQuery({
     queryKey: ['price', 'dropdown'],
     queryFn: () => api<{ prices: PriceOption[] }>('/price?mode=dropdown').then((body) => body.prices),
+    staleTime: 0,
+  });
+}
+
+/**
+ * Every page of a type as `{ id, titleEn, titleTh }`: the Title filters of the tutorial, terms and privacy
+ * lists (`GET /api/page?type&mode=dropdown`).
+ */
+export function usePageDropdown(type: PageType) {
+  return useQuery({
+    queryKey: ['page', 'dropdown', type],
+    queryFn: () => api<{ pages: PageTitle[] }>(`/page?type=${type}&mode=dropdown`).then((body) => body.pages),
     staleTime: 0,
   });
 }

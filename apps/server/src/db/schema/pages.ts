@@ -22,7 +22,10 @@ export const pages = pgTable(
   (t) => [index('pages_type_active_idx').on(t.type, t.active)],
 );
 
-/** Which terms and privacy pages a user accepted, and when. */
+/**
+ * Which terms and privacy pages a user accepted, and when. Acceptances are legal records: a page someone
+ * accepted can't be deleted (RESTRICT; the page service answers 409 before the database has to).
+ */
 export const termAcceptances = pgTable(
   'term_acceptances',
   {
@@ -32,7 +35,7 @@ export const termAcceptances = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     pageId: integer('page_id')
       .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
+      .references(() => pages.id, { onDelete: 'restrict' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('term_acceptances_user_page_idx').on(t.userId, t.pageId)],

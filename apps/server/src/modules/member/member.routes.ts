@@ -4,6 +4,7 @@ import {
   idParam,
   memberBookingListResponse,
   memberBookingResponse,
+  memberGuidesResponse,
   memberLoginBody,
   memberLoginResponse,
   memberPayBody,
@@ -16,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { checkedSignIn, createSession } from '../auth/auth.service.ts';
+import { memberGuides } from '../page/page.service.ts';
 import { payBooking } from '../payment/payment.service.ts';
 import {
   cancelReservation,
@@ -82,6 +84,19 @@ export const memberRoutes =
         },
       },
       async (request) => ({ bookings: await memberBookings(db, memberOf(request).id) }),
+    );
+    app.get(
+      '/api/member/guide',
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            'The tutorials the app shows: active ones given a display order (Manage Tutorials), in that order.',
+          response: { 200: memberGuidesResponse, ...errors },
+        },
+      },
+      async () => memberGuides(db),
     );
     app.get(
       '/api/member/booking/:id',

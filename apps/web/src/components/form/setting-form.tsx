@@ -1,10 +1,9 @@
 import { Button, Card, Flex, Form, type FormInstance, Skeleton, Typography } from 'antd';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import { notifyCallError } from '../../lib/notify.ts';
-import { LEAVE_WARNING, useUnsavedChangesConfirm } from '../discard-confirm.ts';
 import { useBackToList } from '../list/list-return.ts';
 import { useSuccessPopup } from '../success-popup.ts';
+import { useLeaveWarning } from './leave-warning.ts';
 import { withoutFieldPrefix } from './server-message.ts';
 
 interface SettingFormProps<T> {
@@ -19,6 +18,8 @@ interface SettingFormProps<T> {
   save: (values: T) => Promise<unknown>;
   /** A role that may only look: fields disabled, no Save, Cancel reads Back. */
   readOnly?: boolean;
+  /** Actions in the card's header, right (e.g. the tutorial's Preview). */
+  extra?: ReactNode;
   children: ReactNode;
 }
 
@@ -29,36 +30,6 @@ const MarkDirty = createContext<() => void>(() => {});
  * e.g. the map picker: call the returned function after such a change.
  */
 export const useMarkDirty = () => useContext(MarkDirty);
-
-/** Asks before leaving a dirty form: in-app navigation through the router, reload and close through the browser. */
-function useLeaveWarning(dirty: React.RefObject<boolean>) {
-  const ask = useUnsavedChangesConfirm();
-  const blocker = useBlocker(
-    useCallback(
-      ({ currentLocation, nextLocation }) =>
-        dirty.current && currentLocation.pathname !== nextLocation.pathname,
-      [dirty],
-    ),
-  );
-  // One question per blocked navigation. The effect runs again whenever `blocker` or `ask` changes (a
-  // dialog closing re-renders the app), and may still see the answered navigation as 'blocked' for a render:
-  // it asks again only about a new one (each attempt has its own location object).
-  const askedAbout = useRef<unknown>(null);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || askedAbout.current === blocker.location) return;
-    askedAbout.current = blocker.location;
-    ask({ title: LEAVE_WARNING, onProceed: () => blocker.proceed(), onStay: () => blocker.reset() });
-  }, [blocker, ask]);
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!dirty.current) return;
-      event.preventDefault();
-      event.returnValue = LEAVE_WARNING;
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-}
 
 /**
  * The setting page of the form kit: dirty on any edit, a leave warning while dirty, Save disabled while
@@ -72,6 +43,7 @@ export function SettingForm<T>({
   initialValues,
   save,
   readOnly = false,
+  extra,
   children,
 }: SettingFormProps<T>) {
   const dirtyRef = useRef(false);
@@ -107,6 +79,7 @@ export function SettingForm<T>({
           {title}
         </Typography.Title>
       }
+      extra={extra}
     >
       {loading ? (
         <Skeleton active />

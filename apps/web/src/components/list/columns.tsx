@@ -11,14 +11,15 @@ export type ListRecord = { id: number | string; active: boolean } & (
   | { nameEn: string }
   | { name: string }
   | { descEn: string }
+  | { titleEn: string }
 );
 
 /**
- * The record's name for labels and confirmations: its English name, its only one (a charger brand's), or
- * its English description (a price plan's).
+ * The record's name for labels and confirmations: its English name, its only one (a charger brand's), its
+ * English description (a price plan's) or its English title (a content page's).
  */
 const recordName = (row: ListRecord) =>
-  'nameEn' in row ? row.nameEn : 'name' in row ? row.name : row.descEn;
+  'nameEn' in row ? row.nameEn : 'name' in row ? row.name : 'descEn' in row ? row.descEn : row.titleEn;
 
 /** The record's path under `endpoint`, for the API and for its setting page alike, e.g. `/merchant/3`. */
 const pathOf = (endpoint: string, id: number | string) => `${endpoint}/${id}`;

@@ -100,3 +100,40 @@ export function OneFilter({
     </Form.Item>
   );
 }
+
+/** '' (no choice) is shown as the placeholder, and clearing the select chooses it again. */
+const emptyAsNone = (value: string | undefined) => ({ value: value || undefined });
+const noneAsEmpty = (value: string | undefined) => value ?? '';
+
+/**
+ * A single-value filter picked from many options by typing (a record by its title); cleared, it filters
+ * nothing. The search matches each option's `search` text (its label unless given).
+ */
+export function SearchFilter({
+  label,
+  name,
+  placeholder,
+  options,
+  loading,
+}: {
+  label: string;
+  name: string;
+  placeholder: string;
+  options: { value: string; label: string; search?: string }[];
+  loading?: boolean;
+}) {
+  return (
+    <Form.Item label={label} name={name} {...FIELD} getValueProps={emptyAsNone} normalize={noneAsEmpty}>
+      <Select
+        allowClear
+        showSearch={{
+          filterOption: (input, option) =>
+            (option?.search ?? option?.label ?? '').toLowerCase().includes(input.trim().toLowerCase()),
+        }}
+        placeholder={placeholder}
+        loading={loading}
+        options={options}
+      />
+    </Form.Item>
+  );
+}

@@ -59,7 +59,10 @@ export function DeleteButton({ path, name, iconOnly = false }: RowActionProps & 
       await queryClient.invalidateQueries({ queryKey: [LIST_QUERY_KEY] });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) notify('error', USED_MESSAGE);
+      // The spec's message; a server that says more (why this record can't go) is shown under it.
+      if (error instanceof ApiError && error.status === 409) {
+        notify('error', USED_MESSAGE, error.message === USED_MESSAGE ? undefined : error.message);
+      }
     },
   });
   const confirm = () =>

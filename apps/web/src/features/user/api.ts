@@ -1,10 +1,11 @@
 import type { UserForm, UserListItem } from '@ev/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
+import { saveRecord } from '../../components/form/record.ts';
 import { withoutFieldPrefix } from '../../components/form/server-message.ts';
 import { LIST_QUERY_KEY } from '../../components/list/use-list-query.ts';
 import { useSuccessPopup } from '../../components/success-popup.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { notifyCallError } from '../../lib/notify.ts';
 
 /** What a user modal edits: nothing for New, the list's row for Edit (the row carries every field). */
@@ -25,10 +26,7 @@ export function useSaveUser<V>(form: FormInstance<V>, id: number | undefined, on
   const reloadLists = () => queryClient.invalidateQueries({ queryKey: [LIST_QUERY_KEY] });
   const mutation = useMutation({
     meta: { silent: true },
-    mutationFn: (body: UserForm) =>
-      id === undefined
-        ? api('/user', { method: 'POST', body })
-        : api(`/user/${id}`, { method: 'PATCH', body }),
+    mutationFn: (body: UserForm) => saveRecord('/user', id, body),
     onSuccess: async () => {
       onClose();
       await reloadLists();
