@@ -19,6 +19,7 @@ import {
   pickFilter,
   saveModal,
   selectedValue,
+  setSwitch,
 } from './fixtures/modal.ts';
 import { shoot } from './fixtures/screenshot.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
@@ -180,8 +181,8 @@ test.describe('as admin', () => {
     const edit = modal(page, 'Edit Mobile User');
     await expect(field(edit, 'Email')).toHaveValue(email);
     await expect(field(edit, 'Phone Number')).toHaveValue('0812345699');
-    await edit.getByRole('switch', { name: 'Active' }).click();
-    await edit.getByRole('switch', { name: 'Verify Email' }).click();
+    await setSwitch(edit, 'Active', true);
+    await setSwitch(edit, 'Verify Email', true);
     await saveModal(page, edit, 'PATCH', '/api/user/');
     await expect(cell(row, 3)).toHaveText('Verified');
     await expect(cell(row, 6)).toHaveText('Available');
@@ -189,7 +190,7 @@ test.describe('as admin', () => {
 
     await row.getByRole('button', { name: /^Edit/ }).click();
     await expect(edit.getByRole('switch', { name: 'Active' })).toBeChecked();
-    await edit.getByRole('switch', { name: 'Active' }).click();
+    await setSwitch(edit, 'Active', false);
     await saveModal(page, edit, 'PATCH', '/api/user/');
     await expect(cell(row, 6)).toHaveText('Locked');
     await row.getByRole('button', { name: `Delete ${email}` }).click();

@@ -1,6 +1,6 @@
 import { loginAs, loginThroughUi, userDetailRow } from './fixtures/auth.ts';
 import { opened, rowWith } from './fixtures/list.ts';
-import { field, modal, saveModal } from './fixtures/modal.ts';
+import { field, modal, saveModal, setSwitch } from './fixtures/modal.ts';
 import { uniqueTitle } from './fixtures/pages.ts';
 import { shoot } from './fixtures/screenshot.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
@@ -45,9 +45,7 @@ test('published terms are in force: a staff user signing in accepts them at /lan
     .getByRole('button', { name: `Edit ${title}` })
     .click();
   const edit = modal(page, 'Edit Term&Condition');
-  await opened(edit);
-  await edit.getByRole('switch').click();
-  await expect(edit.getByRole('switch')).toBeChecked();
+  await setSwitch(edit, 'Status', true);
   await saveModal(page, edit, 'PATCH', '/api/page/');
   const row = rowWith(page, title);
   await expect(row.locator('.ant-tag')).toHaveText('Published');

@@ -22,6 +22,7 @@ import {
   pickFilter,
   saveModal,
   selectedValue,
+  setSwitch,
 } from './fixtures/modal.ts';
 import { waitForResetLink } from './fixtures/outbox.ts';
 import { shoot } from './fixtures/screenshot.ts';
@@ -307,7 +308,7 @@ test('create an admin user who accepts the invitation, then edit, lock and delet
   // An active user offers no Delete; locked, it does.
   await expect(row.getByRole('button', { name: `Delete ${email}` })).toHaveCount(0);
   await row.getByRole('button', { name: /^Edit/ }).click();
-  await edit.getByRole('switch', { name: 'Active' }).click();
+  await setSwitch(edit, 'Active', false);
   await saveModal(page, edit, 'PATCH', '/api/user/');
   await expect(cell(row, 6)).toHaveText('Locked');
   await row.getByRole('button', { name: `Delete ${email}` }).click();
