@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '@ev/server/app';
 import { loadConfig } from '@ev/server/config';
 import { openDatabase } from '@ev/server/db/client';
+import { tuneHeap } from '@ev/server/lib/heap';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
 
@@ -20,6 +21,8 @@ export async function startInProcessServer({
   webDist: string;
   databaseUrl?: string;
 }) {
+  // As the server process does (apps/server/src/main.ts).
+  tuneHeap();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
   const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, 'ev_bench') : null;
   const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : {});

@@ -6,6 +6,7 @@ import { buildApp } from '@ev/server/app';
 import { loadConfig } from '@ev/server/config';
 import { openDatabase } from '@ev/server/db/client';
 import { pages, termAcceptances, users } from '@ev/server/db/schema/index';
+import { tuneHeap } from '@ev/server/lib/heap';
 import { hashPassword } from '@ev/server/lib/password';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { ADMIN_ROLES } from '@ev/shared';
@@ -17,6 +18,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { seedBookings } from './fixtures/bookings.ts';
 import { E2E_BATCH_TOKEN, OFFLINE_CHARGER, QUIET_CHARGER } from './fixtures/ocpp.ts';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
+
+// The server process's own heap setting (apps/server/src/main.ts).
+tuneHeap();
 
 const dataDir = process.env.E2E_DATA_DIR;
 const port = process.env.E2E_PORT;

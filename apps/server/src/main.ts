@@ -2,8 +2,10 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { DEFAULT_ADMIN_PASSWORD, LISTEN_BACKLOG, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { tuneHeap } from './lib/heap.ts';
 import { ensureFirstAdmin } from './seed/first-admin.ts';
 
+tuneHeap();
 const started = performance.now();
 let config: ReturnType<typeof loadConfig>;
 try {
