@@ -71,6 +71,10 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
     timezoneId: 'Asia/Bangkok',
+    // The app turns antd's motion off for users who ask for less (app/providers.tsx). The tests ask too: a
+    // click while a dialog zooms in or a dropdown slides can land beside its moving target and be lost, which
+    // failed CI twice. docs/decisions.md.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -326,6 +326,9 @@ test.describe('as admin', () => {
   test('leaving a changed plan warns first; the method alone counts as a change', async ({ page }) => {
     await page.goto('/price');
     await page.getByRole('button', { name: 'New Price' }).click();
+    // The list has a Method filter too: pick in the form only once it is there.
+    await expect(page).toHaveURL(/\/price\/new$/);
+    await expect(input(page, 'ID')).toHaveValue('');
     await pick(page, 'Method', 'kWh');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const warning = page.getByRole('dialog').filter({ hasText: LEAVE_WARNING });

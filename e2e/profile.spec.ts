@@ -40,7 +40,8 @@ test('the name modal saves a new name, shown at once and after a reload', async 
 
   // Proceeding discards them.
   await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await dialog(page, 'Discard changes').getByRole('button', { name: 'Yes', exact: true }).click();
+  const discard = dialog(page, 'Discard changes');
+  await clickToClose(discard, discard.getByRole('button', { name: 'Yes', exact: true }));
   await expect(modal).toHaveCount(0);
   await expect(userDetailRow(page, 'Name-Surname')).toContainText('E2E merchant Tester');
 
@@ -144,7 +145,7 @@ test('cancelling the password modal with changes asks before discarding', async 
   await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
   const confirm = dialog(page, 'Discard changes');
   await expect(confirm).toContainText(DISCARD);
-  await confirm.getByRole('button', { name: 'Yes', exact: true }).click();
+  await clickToClose(confirm, confirm.getByRole('button', { name: 'Yes', exact: true }));
   await expect(modal).toHaveCount(0);
   // Reopened, it starts empty.
   await page.getByRole('button', { name: 'Edit Password', exact: true }).click();
