@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useMediaQuery } from '../lib/media-query.ts';
 import { setNotifier } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query.ts';
 
@@ -31,18 +32,6 @@ const theme: ThemeConfig = {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-/** Whether the user asked the system for less motion; follows a change while the app is open. */
-function usePrefersReducedMotion() {
-  return useSyncExternalStore(
-    (changed) => {
-      const query = window.matchMedia(REDUCED_MOTION);
-      query.addEventListener('change', changed);
-      return () => query.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(REDUCED_MOTION).matches,
-  );
-}
-
 /** Hands the themed notification instance to lib/notify, which the query caches call outside React. */
 function NotifierBridge() {
   const { notification } = App.useApp();
@@ -53,7 +42,7 @@ function NotifierBridge() {
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   // Users who ask for less motion get none: no zooming dialogs, sliding dropdowns or fading messages.
-  const reduceMotion = usePrefersReducedMotion();
+  const reduceMotion = useMediaQuery(REDUCED_MOTION);
   const themed = useMemo<ThemeConfig>(
     () => (reduceMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
     [reduceMotion],

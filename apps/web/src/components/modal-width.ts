@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../lib/media-query.ts';
 
 /**
  * The spec's modal widths, named as the spec writes them: the width on screens up to 1000 px, then above.
@@ -24,21 +24,12 @@ function widthFor(size: ModalSize, narrow: boolean): string {
   return narrow ? WIDTHS[size].narrow : WIDTHS[size].wide;
 }
 
-const QUERY = `(max-width: ${NARROW_SCREEN_MAX}px)`;
-
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
-const isNarrow = () => window.matchMedia(QUERY).matches;
+const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_MAX}px)`;
 
 /**
  * The width for a modal of this size, following the window as it is resized. Only `AppModal` calls it: a
  * modal is sized by its `size`, never by a width of its own (app-modal.test.ts keeps it so).
  */
 export function useModalWidth(size: ModalSize): string {
-  const narrow = useSyncExternalStore(subscribe, isNarrow, () => false);
-  return widthFor(size, narrow);
+  return widthFor(size, useMediaQuery(NARROW_QUERY));
 }
