@@ -5,7 +5,15 @@ import { defineConfig } from '@playwright/test';
 
 // One fresh data directory per run; workers inherit it through the environment to read the mail outbox.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ev-e2e-'));
-process.env.E2E_PORT ??= String(3400 + Math.floor(Math.random() * 400));
+/**
+ * A random port in 3400–3799, skipping the one there that Chromium refuses to load pages from (its restricted
+ * ports, net::ERR_UNSAFE_PORT: 3659, apple-sasl). Drawing it once failed every browser test of a CI run.
+ */
+const CHROMIUM_UNSAFE_PORTS = new Set([3659]);
+const E2E_PORTS = Array.from({ length: 400 }, (_, index) => 3400 + index).filter(
+  (port) => !CHROMIUM_UNSAFE_PORTS.has(port),
+);
+process.env.E2E_PORT ??= String(E2E_PORTS[Math.floor(Math.random() * E2E_PORTS.length)]);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export const CHROMIUM_ARGS = [
