@@ -5,6 +5,7 @@ import { buildApp } from '@ev/server/app';
 import { loadConfig } from '@ev/server/config';
 import { openDatabase } from '@ev/server/db/client';
 import { tuneHeap } from '@ev/server/lib/heap';
+import type { PaymentGateway } from '@ev/server/modules/payment/payment-gateway';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
 
@@ -17,9 +18,11 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', pass: 'BenchAdmin
 export async function startInProcessServer({
   webDist,
   databaseUrl,
+  paymentGateway,
 }: {
   webDist: string;
   databaseUrl?: string;
+  paymentGateway?: PaymentGateway;
 }) {
   // As the server process does (apps/server/src/main.ts).
   tuneHeap();
@@ -34,7 +37,7 @@ export async function startInProcessServer({
     ADMIN_PASSWORD: BENCH_ADMIN.pass,
   });
   await ensureFirstAdmin(database.db, BENCH_ADMIN.email, BENCH_ADMIN.pass);
-  const app = await buildApp({ db: database.db, databaseKind: database.kind, config });
+  const app = await buildApp({ db: database.db, databaseKind: database.kind, config, paymentGateway });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base,
