@@ -50,7 +50,8 @@ async function main() {
     paymentGateway: provider as unknown as PaymentGateway,
   });
   const { db } = server;
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Executed).rows;
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as Executed).rows;
   await db.execute(sql`insert into merchants (name_en, name_th) values ('Bench Cluster', 'คลัสเตอร์')`);
   await db.execute(sql`
     insert into landlords (merchant_id, name_en, name_th, latitude, longitude, business_hours_type)
@@ -96,7 +97,8 @@ async function main() {
       headers: { 'content-type': 'application/json', 'x-access-token': token },
       body: JSON.stringify({ method: 'credit' }),
     });
-    if (response.status !== 200) throw new Error(`pay ${bookingId}: ${response.status} ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`pay ${bookingId}: ${response.status} ${await response.text()}`);
   };
 
   let next = 0;
@@ -120,7 +122,9 @@ async function main() {
   const [invoices] = await rows(sql`select count(*)::int as n, count(distinct invoice_no)::int as distinct_n,
     max(substring(invoice_no from '[0-9]+$')::int) as last from payments`);
 
-  console.log(`\nbench:payments on ${server.kind}: provider ${PROVIDER_MS} ms per charge, ${MEMBERS} members`);
+  console.log(
+    `\nbench:payments on ${server.kind}: provider ${PROVIDER_MS} ms per charge, ${MEMBERS} members`,
+  );
   console.log(`  one member alone (median of ${MEMBERS}): ${baseline.toFixed(0)} ms`);
   for (const [index, ms] of together.entries()) {
     console.log(
