@@ -79,3 +79,35 @@ test('forgot password → mailed link → reset → sign in with the new passwor
   );
   await expect(page.getByText('Changed Successfully.')).toHaveCount(0);
 });
+
+test("a member's link: the page sets the app password and sends the member back to the app", async ({
+  page,
+}) => {
+  // A demo member that no other spec signs in as.
+  const member = 'worawit.p@example.net';
+  const since = Date.now();
+  const asked = await page.request.post('/api/member/forgot-password', { data: { email: member } });
+  expect(asked.status()).toBe(200);
+  // The mailed link ends in `&app=member` (apps/server/test/api/member-account.test.ts); the outbox
+  // helper reads it up to the token.
+  const link = await waitForResetLink(member, since);
+  await page.goto(`${link}&app=member`);
+  await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+  // The back office's sign-in is not offered to a member.
+  await expect(page.getByRole('button', { name: 'Back to login' })).toHaveCount(0);
+
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+  const submit = page.getByRole('button', { name: 'Reset password', exact: true });
+  await clickAndExpectSaved(page, submit, 'POST', '/api/auth/reset-password');
+  await expect(page.getByText('Changed Successfully.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Sign in to the EV Charging app with your email and the new password.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+
+  const signIn = await page.request.post('/api/member/login', {
+    data: { email: member, pass: NEW_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+});

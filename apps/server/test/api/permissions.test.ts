@@ -121,6 +121,9 @@ describe('route declarations', () => {
       'DELETE /api/page/:id': 'page.write',
       'POST /api/upload': 'page.write',
       'GET /api/member/guide': 'member',
+      // issue 20
+      'POST /api/member/forgot-password': 'public',
+      'POST /api/member/reset-password': 'public',
     });
   });
 

@@ -434,7 +434,7 @@ describe('POST and PATCH /api/user: mobile users', () => {
     });
   });
 
-  it('takes Name, Surname and Phone Number as optional, and sends no mail', async () => {
+  it('takes Name, Surname and Phone Number as optional; the invitation then greets the email', async () => {
     const before = outboxFiles(t);
     const email = freshEmail('bare');
     expect((await post({ type: 'mobile', email, active: true })).status).toBe(200);
@@ -444,7 +444,10 @@ describe('POST and PATCH /api/user: mobile users', () => {
       tel: null,
       active: true,
     });
-    expect(mailsSince(t, before)).toEqual([]);
+    // Members are invited to the app too (member-account.test.ts).
+    const mails = mailsSince(t, before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`Hello ${email},`);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailValue, resetPasswordBody } from './auth.ts';
 import { bookingItem, isoInstantParam, typedBaht } from './booking.ts';
 import { idSchema } from './common.ts';
 
@@ -24,6 +25,12 @@ export const memberLoginResponse = z.object({
   /** The id tag the app's sessions start with (RemoteStartTransaction). */
   idTag: z.string(),
 });
+
+/** Forgot password in the app: the member's email (no `type`: the member API has one kind of account). */
+export const memberForgotPasswordBody = z.strictObject({ email: emailValue });
+export type MemberForgotPasswordBody = z.infer<typeof memberForgotPasswordBody>;
+/** The link's token and the new password: the staff reset body and its rules (8 to 50 characters). */
+export const memberResetPasswordBody = resetPasswordBody;
 
 const requiredInstant = (label: string) =>
   isoInstantParam

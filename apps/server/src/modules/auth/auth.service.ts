@@ -7,6 +7,7 @@ import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { forgetSessions } from '../../plugins/auth.ts';
+import { resetPageLink } from './invitation.ts';
 import {
   checkDelay,
   clearAttempts,
@@ -111,24 +112,47 @@ export async function logout(db: Db, sessionId: number): Promise<void> {
   forgetSessions();
 }
 
+/** Reset requests count per API: a member and a staff user may share an address (users are unique per type). */
+const RESET_KEYS: Record<UserType, { account: string; address: string }> = {
+  admin: { account: 'reset:', address: 'reset-ip:' },
+  mobile: { account: 'member-reset:', address: 'member-reset-ip:' },
+};
+
+/** What each reset mail says: staff reset the back office's password, members the charging app's. */
+const RESET_MAILS: Record<UserType, { subject: string; account: string }> = {
+  admin: {
+    subject: 'Reset your password - EV Charging Back Office',
+    account: 'your EV Charging back-office account',
+  },
+  mobile: { subject: 'Reset your password - EV Charging app', account: 'your EV Charging app account' },
+};
+
 /**
- * Mails a single-use link valid for one hour. The answer is the same whether or not the account exists,
- * so the form cannot be used to discover accounts; attempts are throttled per address and per account.
+ * Mails a single-use link valid for one hour to the account of that type (staff: POST
+ * /api/auth/forgot-password; members: POST /api/member/forgot-password). The answer is the same whether or not
+ * the account exists, so the form cannot be used to discover accounts; attempts are throttled per address and
+ * per account, apart for each type.
  */
 export async function forgotPassword(
   ctx: AuthContext & { mailer: Mailer; appUrl: string },
-  body: ForgotPasswordBody,
+  body: Pick<ForgotPasswordBody, 'email'>,
+  type: UserType = 'admin',
 ): Promise<void> {
+  const keys = RESET_KEYS[type];
   // Every request counts, whether or not the account exists.
   await takeAttempt(
     ctx.db,
     [
-      { key: `reset:${emailKey(body.email)}`, max: RESET_LIMITS.perAccount, windowMs: RESET_LIMITS.windowMs },
-      { key: `reset-ip:${ctx.ip}`, max: RESET_LIMITS.perAddress, windowMs: RESET_LIMITS.windowMs },
+      {
+        key: `${keys.account}${emailKey(body.email)}`,
+        max: RESET_LIMITS.perAccount,
+        windowMs: RESET_LIMITS.windowMs,
+      },
+      { key: `${keys.address}${ctx.ip}`, max: RESET_LIMITS.perAddress, windowMs: RESET_LIMITS.windowMs },
     ],
     'Too many password reset requests.',
   );
-  const user = await findUserByEmail(ctx.db, 'admin', body.email);
+  const user = await findUserByEmail(ctx.db, type, body.email);
   if (!user?.active) return;
   const token = newToken();
   await ctx.db.insert(passwordResets).values({
@@ -136,34 +160,41 @@ export async function forgotPassword(
     userId: user.id,
     expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
   });
-  const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = resetPageLink(ctx.appUrl, token, type);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  const mail = RESET_MAILS[type];
   await ctx.mailer.send({
     to: user.email,
-    subject: 'Reset your password - EV Charging Back Office',
+    subject: mail.subject,
     text:
-      `Hello ${name},\n\nSomeone asked to reset the password of your EV Charging back-office account.\n` +
+      `Hello ${name},\n\nSomeone asked to reset the password of ${mail.account}.\n` +
       `Open this link within one hour to choose a new password:\n\n${link}\n\n` +
       'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.\n',
     html:
-      `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your EV Charging back-office account.</p>` +
+      `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of ${mail.account}.</p>` +
       `<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, within one hour).</p>` +
       '<p>If you did not ask for it, ignore this mail: your password stays as it is.</p>',
     link,
   });
 }
 
-/** Sets the new password, spends the link (and any other open link), and signs the user out everywhere. */
-export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<void> {
+/**
+ * Sets the new password, spends the link (and any other open link), and signs the user out everywhere. `only`
+ * narrows the links taken to one type of user (the member API takes members' links only; a staff link is the
+ * same 400 as an unknown one). The failed sign-ins cleared are those of the user's own type.
+ */
+export async function resetPassword(db: Db, body: ResetPasswordBody, only?: UserType): Promise<void> {
   const now = new Date();
   const [reset] = await db
-    .select()
+    .select({ id: passwordResets.id, userId: passwordResets.userId })
     .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(
       and(
         eq(passwordResets.tokenHash, hashToken(body.emailToken)),
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, now),
+        only ? eq(users.type, only) : undefined,
       ),
     )
     .limit(1);
@@ -181,10 +212,10 @@ export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<vo
       .update(users)
       .set({ passHash, updatedAt: now })
       .where(eq(users.id, reset.userId))
-      .returning({ email: users.email });
+      .returning({ email: users.email, type: users.type });
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
     // Whoever holds the mailbox proved it: the failures that locked the account out no longer count.
-    if (user) await clearAttemptsStartingWith(tx, accountPrefix(user.email));
+    if (user) await clearAttemptsStartingWith(tx, accountPrefix(user.email, user.type));
   });
   forgetSessions();
 }

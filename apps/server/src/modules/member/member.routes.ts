@@ -4,11 +4,14 @@ import {
   idParam,
   memberBookingListResponse,
   memberBookingResponse,
+  memberForgotPasswordBody,
   memberGuidesResponse,
   memberLoginBody,
   memberLoginResponse,
   memberPayBody,
   memberPayResponse,
+  memberResetPasswordBody,
+  messageResponse,
   noFieldsBody,
   reserveBody,
 } from '@ev/shared';
@@ -16,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
-import { checkedSignIn, createSession } from '../auth/auth.service.ts';
+import { checkedSignIn, createSession, forgotPassword, resetPassword } from '../auth/auth.service.ts';
 import { memberGuides } from '../page/page.service.ts';
 import { payBooking } from '../payment/payment.service.ts';
 import {
@@ -47,7 +50,7 @@ const config = { member: true };
  * member, reserve a connector, check in, start and stop, pay. Documented under the OpenAPI tag 'member'.
  */
 export const memberRoutes =
-  ({ db, config: appConfig, commands, payments }: Services): FastifyPluginAsyncZod =>
+  ({ db, config: appConfig, commands, payments, mailer }: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/member/login',
@@ -71,6 +74,50 @@ export const memberRoutes =
         );
         const accessToken = await createSession(db, user.id, appConfig.sessionTtlMs);
         return { message: 'Success', accessToken, idTag: await memberTag(db, user.id) };
+      },
+    );
+    app.post(
+      '/api/member/forgot-password',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          description:
+            "Mails the member a single-use link (one hour) to the web app's set-password page, which then sends " +
+            'the member back to the app. Always 200 (an unknown or locked member gets no mail); throttled like ' +
+            "staff's forgot-password (3 per account, 10 per address an hour), counted apart.",
+          body: memberForgotPasswordBody,
+          security: [],
+          response: { 200: messageResponse, 400: errorResponse, 429: errorResponse },
+        },
+      },
+      async (request) => {
+        await forgotPassword(
+          { db, ip: request.ip, sessionTtlMs: appConfig.sessionTtlMs, mailer, appUrl: appConfig.appUrl },
+          request.body,
+          'mobile',
+        );
+        return { message: 'Success' };
+      },
+    );
+    app.post(
+      '/api/member/reset-password',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          description:
+            "Sets a member's password with the token of a reset or invitation link (members' links only): the " +
+            "link works once, spends the member's other links, signs the member out everywhere and lifts the " +
+            "sign-in wait of the member's failed attempts. An invalid, used or expired link is a 400.",
+          body: memberResetPasswordBody,
+          security: [],
+          response: { 200: messageResponse, 400: errorResponse },
+        },
+      },
+      async (request) => {
+        await resetPassword(db, request.body, 'mobile');
+        return { message: 'Success' };
       },
     );
     app.get(

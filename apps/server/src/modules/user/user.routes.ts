@@ -69,7 +69,8 @@ export const userRoutes =
           tags,
           description:
             "Creates a mobile user (`type: 'mobile'`, locked unless `active`) or an admin user (`type: 'admin'`, " +
-            'user.admin.write), who is mailed a 72-hour invitation link to set a password.',
+            'user.admin.write). Either is mailed a 72-hour invitation link to set a password (a member for the ' +
+            'charging app, who signs in at POST /api/member/login once active).',
           body: userBody,
           response: { 200: createdResponse, 409: errorResponse, 502: errorResponse, ...errors },
         },

@@ -19,7 +19,7 @@ import { AppError, Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } f
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { type AuthUser, forgetSessions } from '../../plugins/auth.ts';
-import { createInvitation, mailInvitation } from '../auth/invitation.ts';
+import { createInvitation, mailInvitation, mailMemberInvitation } from '../auth/invitation.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
 export const USER_NOT_FOUND = 'User not found';
@@ -220,25 +220,30 @@ function mobileColumns(body: MobileUserBody, keep: boolean) {
 }
 
 /**
- * Mails a new admin user (or one whose address changed before a password was set) an invitation. The user
- * is saved by then: a mail that cannot be sent is a 502 saying so, and 'Forgot Password?' still works.
+ * Mails a new user (or one whose address changed before a password was set) an invitation: an admin user to
+ * the back office, a member (mobile user) to the charging app, locked or not (a locked member sets the password
+ * now and is answered 'locked' at sign-in until switched on). The user is saved by then: a mail that cannot be
+ * sent is a 502 saying so, and 'Forgot Password?' still works.
  */
 async function invite(ctx: UserContext, userId: number): Promise<void> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user?.adminRole) return;
-  const link = await createInvitation(ctx.db, user.id, ctx.appUrl);
+  if (!user || (user.type === 'admin' && !user.adminRole)) return;
+  const link = await createInvitation(ctx.db, user.id, ctx.appUrl, user.type);
   try {
-    await mailInvitation(ctx.mailer, { ...user, adminRole: user.adminRole }, link);
+    if (user.type === 'mobile') await mailMemberInvitation(ctx.mailer, user, link);
+    else await mailInvitation(ctx.mailer, { ...user, adminRole: user.adminRole! }, link);
   } catch (error) {
     ctx.log.error({ err: error, userId }, 'invitation mail failed');
     throw new AppError(
       502,
-      'The user was saved, but the invitation mail could not be sent. The user can choose "Forgot Password?" to set a password.',
+      user.type === 'mobile'
+        ? 'The user was saved, but the invitation mail could not be sent. The member can choose "Forgot Password?" in the app to set a password.'
+        : 'The user was saved, but the invitation mail could not be sent. The user can choose "Forgot Password?" to set a password.',
     );
   }
 }
 
-/** POST /api/user: a mobile user (locked unless told otherwise), or an admin user, who is mailed an invitation. */
+/** POST /api/user: a mobile user (locked unless told otherwise) or an admin user; either is mailed an invitation. */
 export async function createUser(ctx: UserContext, caller: AuthUser, body: UserBody): Promise<number> {
   requireKind(caller, body.type, 'write');
   if (body.type === 'mobile') {
@@ -248,6 +253,7 @@ export async function createUser(ctx: UserContext, caller: AuthUser, body: UserB
         .values({ type: 'mobile', ...mobileColumns(body, false) })
         .returning({ id: users.id }),
     );
+    await invite(ctx, row!.id);
     return row!.id;
   }
   const links = await linksFor(ctx.db, body);
@@ -320,7 +326,7 @@ export async function updateUser(
   forgetSessions();
   // The invitation went to the old address and was never used: the new address gets a fresh one.
   const readdressed = current.email.toLowerCase() !== body.email.toLowerCase();
-  if (body.type === 'admin' && readdressed && current.passHash === null) await invite(ctx, id);
+  if (readdressed && current.passHash === null) await invite(ctx, id);
 }
 
 /** DELETE /api/user/{id}: an inactive user the caller may change (else 404); active → 409, used → 409. */

@@ -13,8 +13,14 @@ interface ResetValues {
   confirm: string;
 }
 
+/**
+ * The set-password page of every mailed link (reset and invitation). A member's link (`&app=member`) sets the
+ * password of an account of the charging app: the page then sends the member back to the app, not to the back
+ * office's sign-in. The server judges the token alone; the parameter only chooses what the page says.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
+  const forMember = params.get('app') === 'member';
   const navigate = useNavigate();
   const reset = useResetPassword();
   const showSuccess = useSuccessPopup();
@@ -38,10 +44,15 @@ export function ResetPasswordPage() {
         <Result
           status="success"
           title="Changed Successfully."
+          subTitle={
+            forMember ? 'Sign in to the EV Charging app with your email and the new password.' : undefined
+          }
           extra={
-            <Button type="primary" size="large" onClick={() => navigate('/login')}>
-              Sign in
-            </Button>
+            forMember ? undefined : (
+              <Button type="primary" size="large" onClick={() => navigate('/login')}>
+                Sign in
+              </Button>
+            )
           }
         />
       </AuthCard>
@@ -51,12 +62,15 @@ export function ResetPasswordPage() {
   return (
     <AuthCard>
       <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          onClick={() => navigate('/login')}
-          aria-label="Back to login"
-        />
+        {/* The back office's sign-in is no place for a member. */}
+        {!forMember && (
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => navigate('/login')}
+            aria-label="Back to login"
+          />
+        )}
         <h2 className="auth-title">Reset password</h2>
       </Flex>
       <Form<ResetValues>
