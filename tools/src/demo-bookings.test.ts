@@ -4,6 +4,7 @@ import { openDatabase } from '@ev/server/db/client';
 import {
   bookingEvents,
   bookings,
+  chargingSessions,
   connectors,
   documentCounters,
   idTags,
@@ -109,8 +110,25 @@ describe('the demo booking history', () => {
       if (row.startTime && row.stopTime) {
         const hours = (row.stopTime.getTime() - row.startTime.getTime()) / 3_600_000;
         if (hours < 0.25 || hours > 3) faults.push(`${row.id} lasts ${hours} h`);
-        if (row.energyWh > power.get(row.connectorId)! * hours * 1000) faults.push(`${row.id} energy`);
       }
+      // No more energy than the connector's maximum power over the charging time: to the stop, to the delete
+      // of one deleted while charging, and to the full battery (a full car takes nothing more).
+      const ended = row.stopTime ?? (row.status === 'charging' ? row.deletedAt : null);
+      for (const [what, end] of [
+        ['energy', ended],
+        ['energy before full', row.fullAt],
+      ] as const) {
+        if (!row.startTime || !end) continue;
+        const hours = (end.getTime() - row.startTime.getTime()) / 3_600_000;
+        if (row.energyWh > power.get(row.connectorId)! * hours * 1000) faults.push(`${row.id} ${what}`);
+      }
+    }
+    // The OCPP transactions too: their meter's rise over their own times.
+    for (const session of await database.db.select().from(chargingSessions)) {
+      const hours = (session.stoppedAt!.getTime() - session.startedAt.getTime()) / 3_600_000;
+      const wh = session.meterStopWh! - session.meterStartWh;
+      if (wh < 0 || wh > power.get(session.connectorId!)! * hours * 1000)
+        faults.push(`session ${session.id}`);
     }
     expect(faults).toEqual([]);
     // One open booking per member, as reserve allows.
@@ -322,6 +340,44 @@ describe('generateHistory', () => {
       JSON.stringify(history.map(({ connector, member, ...rest }) => [connector.id, member?.id, rest]));
     expect(strip(generateHistory(input(7)))).toBe(strip(generateHistory(input(7))));
     expect(strip(generateHistory(input(7)))).not.toBe(strip(generateHistory(input(8))));
+  });
+
+  it("never gives a session more energy than its connector's power over its charging time", () => {
+    // Connectors from a 3.7 kW wallbox to a 350 kW HPC, AC and DC, over several seeds.
+    const kws = [3.7, 7.4, 11, 22, 50, 60, 120, 180, 350];
+    const base = input(0);
+    let sessions = 0;
+    for (const seed of [1, 2, 3]) {
+      const history = generateHistory({
+        ...base,
+        seed,
+        connectors: kws.map((kw, index) => ({
+          ...base.connectors[0]!,
+          id: index + 1,
+          chargerId: `C-${index + 1}`,
+          connectorTypeId: kw <= 22 ? 2 : 4,
+          kw,
+        })),
+      });
+      for (const booking of history) {
+        if (booking.startTime === null) continue;
+        sessions++;
+        const most = (to: number | null) =>
+          to === null ? Number.POSITIVE_INFINITY : (booking.connector.kw * (to - booking.startTime!)) / 3600;
+        // A booking deleted while charging ends at its deletion; a full battery takes nothing after fullAt.
+        const end = booking.stopTime ?? booking.deletedAt;
+        expect(end, `booking at ${booking.startTime}`).not.toBeNull();
+        expect(booking.energyWh).toBeLessThanOrEqual(most(end));
+        expect(booking.energyWh).toBeLessThanOrEqual(most(booking.fullAt));
+        const session = booking.session;
+        if (session?.stoppedAt != null) {
+          expect(session.energyWh).toBeLessThanOrEqual(
+            (booking.connector.kw * (session.stoppedAt - session.startedAt)) / 3600,
+          );
+        }
+      }
+    }
+    expect(sessions).toBeGreaterThan(1500);
   });
 
   it('prices a session on a holiday at the holiday rate', () => {

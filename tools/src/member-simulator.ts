@@ -1,15 +1,16 @@
 /**
  * Members using the companion app, for the demo (issue 12): every few seconds a member without an open booking
  * signs in through the member API over HTTP, reserves a free connector of a connected simulated charger,
- * checks in, starts (the charger gets RemoteStartTransaction and starts with the member's id tag), charges
- * (meter values with a rising state of charge), sometimes fills up, stops, unplugs and pays, each step a few
- * seconds apart, so the Booking Management list shows bookings move from Created to Paid. A few never pay
- * (left for staff), a few are stopped by staff. Whatever staff do meanwhile (Stop, Force stop, Avaliable,
- * Delete), the member notices at the next step, unplugs and moves on. An error is logged in one line and the
- * member moves on: nothing here throws.
+ * checks in, plugs in a car, starts (the charger gets RemoteStartTransaction and starts with the member's id
+ * tag), charges for a few minutes (the charger's meter values: the connector's power over the time, the car's
+ * rising state of charge), sometimes fills up, stops, sometimes leaves the cable in for a while (the booking
+ * stays Charged, its overstay growing), unplugs and pays, so the Booking Management list shows bookings move
+ * from Created to Paid. A few never pay (left for staff), a few are stopped by staff. Whatever staff do
+ * meanwhile (Stop, Force stop, Avaliable, Delete), the member notices at the next step, unplugs and moves on.
+ * An error is logged in one line and the member moves on: nothing here throws.
  */
 import { MEMBER_PAYMENT_METHODS } from '@ev/shared';
-import type { SimulatedCharger, Simulation } from './simulator.ts';
+import type { SimulatedCar, SimulatedCharger, Simulation } from './simulator.ts';
 
 export interface Credentials {
   email: string;
@@ -29,11 +30,19 @@ export interface MemberSimulatorOptions {
   stepMs?: number;
   /** At most this many journeys at once. */
   maxJourneys?: number;
-  /** Meter values while charging: from `readings[0]` to `readings[1]`. */
+  /** Meter values while charging, `meterMs` apart: from `readings[0]` to `readings[1]`. */
   readings?: [number, number];
+  meterMs?: number;
   /** Shares of journeys: the battery fills up; the member stops from the app (else at the charger). */
   fillShare?: number;
   appStopShare?: number;
+  /**
+   * Share of journeys whose member leaves the cable in once charging stopped (the booking stays Charged, the
+   * overstay grows) for `leaveInMs[0]` to `leaveInMs[1]`, at most `maxLeftIn` at once.
+   */
+  leaveInShare?: number;
+  leaveInMs?: [number, number];
+  maxLeftIn?: number;
   /** Shares: staff Stop, staff Force stop; a member who never pays (at most `maxUnpaid` left at once). */
   staffStopShare?: number;
   forceStopShare?: number;
@@ -45,8 +54,8 @@ export interface MemberSimulatorOptions {
 }
 
 export interface MemberSimulator {
-  /** Journeys started and finished so far. */
-  readonly stats: { started: number; paid: number; unpaid: number; failed: number };
+  /** Journeys started and finished so far; `leftIn`: cables left in after charging. */
+  readonly stats: { started: number; paid: number; unpaid: number; failed: number; leftIn: number };
   /** Stops starting journeys, ends those under way at their next step, and waits for them. */
   stop(): Promise<void>;
 }
@@ -67,13 +76,19 @@ interface BookingView {
   totalAmount: number;
 }
 const OPEN = ['created', 'started', 'charging', 'charged', 'stopped'];
+/** The cars' batteries, kWh. */
+const BATTERIES_KWH = [40, 51, 60, 77, 100];
+type Held = { charger: SimulatedCharger; connector: number };
 
 export function startMemberSimulator(options: MemberSimulatorOptions): MemberSimulator {
   const random = options.random ?? Math.random;
   const stepMs = options.stepMs ?? 3000;
-  const [minReadings, maxReadings] = options.readings ?? [4, 8];
+  // A reading every 20 s, 6 to 18 of them: a session charges 2 to 6 minutes.
+  const meterMs = options.meterMs ?? 20_000;
+  const [minReadings, maxReadings] = options.readings ?? [6, 18];
+  const [minLeaveIn, maxLeaveIn] = options.leaveInMs ?? [5 * 60_000, 20 * 60_000];
   const log = options.log ?? (() => undefined);
-  const stats = { started: 0, paid: 0, unpaid: 0, failed: 0 };
+  const stats = { started: 0, paid: 0, unpaid: 0, failed: 0, leftIn: 0 };
   const abort = new AbortController();
   const journeys = new Set<Promise<void>>();
   const inJourney = new Set<string>();
@@ -82,6 +97,8 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   /** Connectors the server refused to book (`{chargerId}/{n}`: inactive site, unknown). */
   const refused = new Set<string>();
   const leftUnpaid = new Set<string>();
+  /** Members whose cable is in after charging, for now. */
+  const leftIn = new Set<string>();
   let staffToken: string | null = null;
   let connectorIds: Map<string, number> | null = null;
 
@@ -161,7 +178,7 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   }
 
   /** A free connector of a connected charger, held on the charger so its random activity leaves it alone. */
-  function holdConnector(): { charger: SimulatedCharger; connector: number } | null {
+  function holdConnector(): Held | null {
     const chargers = options.simulation.chargers.filter((charger) => charger.connected);
     for (let attempt = 0; attempt < 20 && chargers.length > 0; attempt++) {
       const charger = chargers[Math.floor(random() * chargers.length)]!;
@@ -188,7 +205,7 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   async function journey(member: Credentials): Promise<void> {
     let token = '';
     let booking: BookingView | null = null;
-    let held: { charger: SimulatedCharger; connector: number } | null = null;
+    let held: Held | null = null;
     const bookingOf = async () => {
       try {
         return (await call<{ booking: BookingView }>('GET', `/api/member/booking/${booking!.id}`, token))
@@ -251,9 +268,13 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
       }
       await sleep(stepMs);
       await step('check-in');
+      const fills = chance(options.fillShare ?? 0.3);
+      const readings = minReadings + Math.floor(random() * (maxReadings - minReadings + 1));
+      held.charger.plugIn(held.connector, carFor(held, fills, readings));
       await sleep(stepMs);
       await step('start');
-      await charge(held, token, booking.id, bookingOf);
+      await charge(held, token, booking.id, bookingOf, fills, readings);
+      await leaveIn(member, held, bookingOf);
       await unplug(held);
       // The cable out makes it Unpaid, priced (unless staff did it first, or deleted it).
       booking = await until(bookingOf, (b) => !b || !['charging', 'charged'].includes(b.status));
@@ -284,14 +305,29 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   }
 
   /**
-   * Charging: waits for the charger's transaction, then meter values until the member stops (from the app or
-   * at the charger). Staff may stop it meanwhile: the booking's status, read at each step, says so.
+   * The member's car. One that will fill up starts near full: what a fifth of the connector's power (the taper
+   * near full) gives over the planned readings; the others start between 15 and 55 %.
+   */
+  function carFor(held: Held, fills: boolean, readings: number): SimulatedCar {
+    const batteryKwh = pick(BATTERIES_KWH);
+    if (!fills) return { batteryKwh, soc: 15 + Math.floor(random() * 40) };
+    const wh = (held.charger.maxPowerKw(held.connector) * 0.2 * readings * meterMs) / 3600;
+    return { batteryKwh, soc: Math.min(97, Math.max(20, 100 - (wh / (batteryKwh * 1000)) * 100)) };
+  }
+
+  /**
+   * Charging: waits for the charger's transaction, then a meter reading every `meterMs` (the energy the charger
+   * delivered meanwhile) until the member stops (from the app or at the charger); a car that is to fill up
+   * charges until full (up to three times the readings). Staff may stop it meanwhile: the booking's status,
+   * read at each reading, says so.
    */
   async function charge(
-    held: { charger: SimulatedCharger; connector: number },
+    held: Held,
     token: string,
     bookingId: number,
     bookingOf: () => Promise<BookingView | null>,
+    fills: boolean,
+    readings: number,
   ): Promise<void> {
     const { charger, connector } = held;
     const state = () => charger.connectorStates[connector - 1]!;
@@ -300,28 +336,22 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
     if (started && ['created', 'started'].includes(started.status)) {
       throw new Error(`${charger.spec.id}/${connector} did not start`);
     }
-    const readings = minReadings + Math.floor(random() * (maxReadings - minReadings + 1));
-    const fills = chance(options.fillShare ?? 0.3);
-    let soc = 15 + Math.floor(random() * 40);
-    const rise = Math.ceil((fills ? 100 - soc : (85 - soc) * random()) / readings);
     const staffAt = chance(options.staffStopShare ?? 0.04)
       ? 'stop'
       : chance(options.forceStopShare ?? 0.02)
         ? 'force-stop'
         : null;
     const staffReading = Math.floor(random() * readings);
-    for (let reading = 0; reading < readings; reading++) {
-      await sleep(stepMs);
+    for (let reading = 0; reading < (fills ? 3 * readings : readings); reading++) {
+      await sleep(meterMs);
       const current = await bookingOf();
       if (current?.status !== 'charging' || state().transactionId === null) return;
-      soc = Math.min(100, soc + rise);
-      // A few kWh a reading: a demo session lasts a minute, not an hour.
-      await charger.sendMeterValue(connector, { addWh: 1500 + Math.floor(random() * 4000), soc });
+      await charger.sendMeterValue(connector);
       if (staffAt && reading === staffReading) {
         await staffCall('POST', `/api/booking/${bookingId}/${staffAt}`);
         continue;
       }
-      if (soc >= 100) {
+      if ((state().car?.soc ?? 0) >= 100) {
         await charger.fill(connector);
         break;
       }
@@ -336,8 +366,31 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
     for (let waited = 0; state().transactionId !== null && waited < 10_000; waited += 100) await sleep(100);
   }
 
+  /**
+   * Some members leave the cable in once charging stopped: the booking stays Charged, its overstay growing,
+   * until they come back, or at once when staff act (Avaliable makes it Unpaid; Delete). At most `maxLeftIn`.
+   */
+  async function leaveIn(member: Credentials, held: Held, bookingOf: () => Promise<BookingView | null>) {
+    if (!chance(options.leaveInShare ?? 0.15) || leftIn.size >= (options.maxLeftIn ?? 3)) return;
+    if (held.charger.connectorStates[held.connector - 1]!.transactionId !== null) return;
+    // Counted at once: two members deciding together can't pass the bound.
+    leftIn.add(member.email);
+    try {
+      const charged = await until(bookingOf, (b) => b?.status !== 'charging');
+      if (charged?.status !== 'charged') return;
+      stats.leftIn++;
+      const back = Date.now() + minLeaveIn + random() * (maxLeaveIn - minLeaveIn);
+      while (Date.now() < back) {
+        await sleep(Math.min(stepMs, back - Date.now()));
+        if ((await bookingOf())?.status !== 'charged') return;
+      }
+    } finally {
+      leftIn.delete(member.email);
+    }
+  }
+
   /** The cable out: the charger's transaction ended (as a late stop after a force stop), then Available. */
-  async function unplug(held: { charger: SimulatedCharger; connector: number }): Promise<void> {
+  async function unplug(held: Held): Promise<void> {
     const { charger, connector } = held;
     await sleep(stepMs);
     if (charger.connectorStates[connector - 1]!.transactionId !== null) {
@@ -348,11 +401,7 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   }
 
   /** After an error: the reservation cancelled, the charger's session ended and the cable out. */
-  async function cleanUp(
-    token: string,
-    booking: BookingView | null,
-    held: { charger: SimulatedCharger; connector: number } | null,
-  ): Promise<void> {
+  async function cleanUp(token: string, booking: BookingView | null, held: Held | null): Promise<void> {
     const state = held?.charger.connectorStates[held.connector - 1];
     if (booking && state?.transactionId == null) {
       const current = await call<{ booking: BookingView }>('GET', `/api/member/booking/${booking.id}`, token)

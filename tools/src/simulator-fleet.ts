@@ -1,30 +1,62 @@
 /**
  * Which chargers to simulate: the active chargers a server knows that need no password, read from its
- * database (in process) or through its API (the CLI), with their connector counts.
+ * database (in process) or through its API (the CLI), with their connectors (numbered as in OCPP), each
+ * connector's maximum power and the charger's power type, so simulated sessions deliver what they could.
  */
 
 import type { Db } from '@ev/server/db/client';
-import { chargers, connectors } from '@ev/server/db/schema/index';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { chargerBrands, chargers, connectors } from '@ev/server/db/schema/index';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { SimulatedChargerSpec } from './simulator.ts';
 
+/** A spec from a charger's connectors: numbers 1..the highest OCPP number, each with its power. */
+function specOf(
+  id: string,
+  powerType: string | null | undefined,
+  list: Array<{ ocppConnectorId: number; maxPowerKw: number | null }>,
+): SimulatedChargerSpec {
+  const count = Math.max(...list.map((c) => c.ocppConnectorId));
+  const maxPowerKw: Array<number | null> = Array.from({ length: count }, () => null);
+  for (const c of list) maxPowerKw[c.ocppConnectorId - 1] = c.maxPowerKw;
+  return {
+    id,
+    connectors: count,
+    maxPowerKw,
+    ...(powerType === 'AC' || powerType === 'DC' ? { powerType } : {}),
+  };
+}
+
 export async function fleetFromDatabase(db: Db, limit?: number): Promise<SimulatedChargerSpec[]> {
-  const query = db
-    .select({ id: chargers.id, connectors: count(connectors.id) })
+  const rows = await db
+    .select({
+      id: chargers.id,
+      powerType: chargerBrands.powerType,
+      ocppConnectorId: connectors.ocppConnectorId,
+      maxPowerKw: connectors.maxPowerKw,
+    })
     .from(chargers)
     .innerJoin(connectors, eq(connectors.chargerId, chargers.id))
+    .innerJoin(chargerBrands, eq(chargerBrands.id, chargers.chargerBrandId))
     .where(and(eq(chargers.active, true), isNull(chargers.ocppPasswordHash)))
-    .groupBy(chargers.id)
-    .orderBy(asc(chargers.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map((row) => ({ id: row.id, connectors: Number(row.connectors) }));
+    .orderBy(asc(chargers.id), asc(connectors.ocppConnectorId));
+  const byCharger = new Map<string, typeof rows>();
+  for (const row of rows) byCharger.set(row.id, [...(byCharger.get(row.id) ?? []), row]);
+  const specs = [...byCharger].map(([id, list]) =>
+    specOf(
+      id,
+      list[0]!.powerType,
+      list.map((c) => ({ ocppConnectorId: c.ocppConnectorId, maxPowerKw: Number(c.maxPowerKw) })),
+    ),
+  );
+  return limit === undefined ? specs : specs.slice(0, limit);
 }
 
 interface ApiCharger {
   id: string;
   active: boolean;
   hasOcppPassword?: boolean;
-  connectors: Array<{ ocppConnectorId?: number }>;
+  powerType?: string | null;
+  connectors: Array<{ ocppConnectorId?: number; maxPowerKw?: number | null }>;
 }
 
 /** Signs in as an admin and pages through GET /api/charger. */
@@ -49,8 +81,11 @@ export async function fleetFromApi(
     const body = (await response.json()) as { total: number; chargers: ApiCharger[] };
     for (const charger of body.chargers) {
       if (!charger.active || charger.hasOcppPassword || charger.connectors.length === 0) continue;
-      const numbers = charger.connectors.map((c, i) => c.ocppConnectorId ?? i + 1);
-      specs.push({ id: charger.id, connectors: Math.max(...numbers) });
+      const list = charger.connectors.map((c, i) => ({
+        ocppConnectorId: c.ocppConnectorId ?? i + 1,
+        maxPowerKw: c.maxPowerKw ?? null,
+      }));
+      specs.push(specOf(charger.id, charger.powerType, list));
     }
     if (page * 100 >= body.total) break;
   }

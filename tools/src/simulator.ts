@@ -2,6 +2,9 @@
  * Simulated OCPP 1.6J chargers: they connect, boot, send heartbeats and status changes, answer Reset
  * (reconnecting after a hard reset), ChangeConfiguration, DataTransfer, RemoteStartTransaction and
  * RemoteStopTransaction, and may run charging sessions with meter values, state of charge and a full battery. Used by the tests, the benchmark, the demo and `npm run simulate`.
+ *
+ * Energy is what the connector could deliver: a reading adds its power (a share of the connector's maximum, less
+ * as a car's battery nears full) times the time since the previous reading or the start, on the charger's clock.
  */
 import { createRPCError, NO_REPLY, RPCClient } from '@ev/server/ocpp/rpc';
 import { OCPP_CONFIGURATION_KEYS } from '@ev/shared';
@@ -12,7 +15,41 @@ export interface SimulatedChargerSpec {
   connectors: number;
   /** HTTP Basic password (OCPP security profile 1). */
   password?: string;
+  /** Each connector's maximum power in kW (`connectors.max_power_kw`), by OCPP connector number - 1. */
+  maxPowerKw?: ReadonlyArray<number | null | undefined>;
+  /** The charger's power type: a connector of unknown power gets 7.4 kW on AC (the default), 60 kW on DC. */
+  powerType?: 'AC' | 'DC';
 }
+
+/** A car on a connector: its battery and state of charge (%), which rises as energy goes in. */
+export interface SimulatedCar {
+  batteryKwh: number;
+  soc: number;
+}
+
+/** The charger's clock: the time it stamps on its messages and charges by, and a wait on it. */
+export interface SimulatorClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: SimulatorClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** A connector of unknown power: a common wallbox on AC, a common fast charger on DC. */
+export const DEFAULT_POWER_KW = { AC: 7.4, DC: 60 } as const;
+
+/** The share of its maximum a session draws: the car's and the cable's limits (the draw is fixed per session). */
+export const SESSION_SHARE: readonly [number, number] = [0.6, 0.95];
+
+/** The power a battery takes as it fills: all of it to 80 %, then down to a fifth of it at 100 %. */
+export const taper = (soc: number | null | undefined): number =>
+  soc == null || soc < 80 ? 1 : Math.max(0.2, 1 - (soc - 80) * 0.04);
+
+/** The longest a default reading waits for the register to move by 1 Wh (ms). */
+const MAX_METER_WAIT_MS = 5000;
 
 /** How a simulated charger answers the back-office's commands. */
 export type Behaviour = 'normal' | 'silent' | 'reject' | 'not-supported';
@@ -33,6 +70,10 @@ export interface SimulatorOptions {
   strict?: boolean;
   /** Called on commands received and state changes (for logs and tests). */
   onEvent?: (event: SimulatorEvent) => void;
+  /** The chargers' clock (default the real time): tests drive it instead of waiting. */
+  clock?: SimulatorClock;
+  /** The draws of each session's power (default Math.random). */
+  random?: () => number;
 }
 
 export type SimulatorEvent =
@@ -52,7 +93,17 @@ export const ocppEndpoint = (url: string) => {
 interface ConnectorState {
   status: 'Available' | 'Preparing' | 'Charging' | 'SuspendedEV' | 'Finishing';
   transactionId: number | null;
+  /** The energy register as last reported (whole Wh, as OCPP 1.6 sends meterStart and meterStop). */
   meterWh: number;
+  /** Energy delivered but not on the register yet (below 1 Wh). */
+  pendingWh: number;
+  /** Up to when the delivered energy is counted (charger clock, ms); null outside a transaction. */
+  countedTo: number | null;
+  /** This session's draw, a share of the connector's maximum power. */
+  share: number;
+  /** The last state of charge reported, %. */
+  soc: number | null;
+  car: SimulatedCar | null;
 }
 
 /** One simulated charger. */
@@ -67,16 +118,35 @@ export class SimulatedCharger {
   private readonly reserved = new Set<number>();
   /** Resolves when the charger has booted (again, after a reset). */
   booted: Promise<void> = Promise.resolve();
+  private readonly clock: SimulatorClock;
 
   constructor(
     readonly spec: SimulatedChargerSpec,
     private readonly options: SimulatorOptions,
   ) {
+    this.clock = options.clock ?? realClock;
     this.connectorStates = Array.from({ length: spec.connectors }, (_, i) => ({
       status: 'Available',
       transactionId: null,
       meterWh: 1_000_000 + i * 10_000,
+      pendingWh: 0,
+      countedTo: null,
+      share: 1,
+      soc: null,
+      car: null,
     }));
+  }
+
+  /** A connector's maximum power, kW: the spec's, else the default of the charger's power type. */
+  maxPowerKw(connectorId: number): number {
+    const kw = this.spec.maxPowerKw?.[connectorId - 1];
+    return typeof kw === 'number' && Number.isFinite(kw) && kw > 0
+      ? kw
+      : DEFAULT_POWER_KW[this.spec.powerType ?? 'AC'];
+  }
+
+  private timestamp(): string {
+    return new Date(this.clock.now()).toISOString();
   }
 
   get connected(): boolean {
@@ -141,7 +211,7 @@ export class SimulatedCharger {
         connectorId,
         errorCode,
         status: state.status,
-        timestamp: new Date().toISOString(),
+        timestamp: this.timestamp(),
       }) ?? Promise.resolve()
     );
   }
@@ -152,6 +222,8 @@ export class SimulatedCharger {
     status: ConnectorState['status'],
     errorCode = 'NoError',
   ): Promise<void> {
+    // The energy so far was delivered at the power of the status it leaves (none unless Charging).
+    this.deliver(connectorId, this.clock.now());
     this.connectorStates[connectorId - 1]!.status = status;
     await this.sendStatus(connectorId, errorCode);
   }
@@ -173,8 +245,11 @@ export class SimulatedCharger {
     return true;
   }
 
+  /** The member's hold ends; their car, if still on the connector, goes with it. */
   release(connectorId: number): void {
     this.reserved.delete(connectorId);
+    const state = this.connectorStates[connectorId - 1];
+    if (state) state.car = null;
   }
 
   isReserved(connectorId: number): boolean {
@@ -206,38 +281,105 @@ export class SimulatedCharger {
     }
   }
 
-  /** Authorize and StartTransaction (a random id tag unless given), then Charging; answers the transaction id. */
+  /**
+   * A car on the connector (before its session starts): readings report its state of charge, and the power
+   * tapers as it nears full and stops at 100 %. Unplugging takes it away.
+   */
+  plugIn(connectorId: number, car: SimulatedCar): void {
+    this.connectorStates[connectorId - 1]!.car = car;
+  }
+
+  /**
+   * Authorize and StartTransaction (a random id tag unless given), then Charging; answers the transaction id.
+   * Energy counts from the start's timestamp, at a share of the connector's power drawn for this session.
+   */
   async startCharging(connectorId: number, idTag = `SIM${Math.floor(Math.random() * 1e6)}`): Promise<number> {
     const state = this.connectorStates[connectorId - 1]!;
     await this.client?.call('Authorize', { idTag });
+    const at = this.clock.now();
     const answer = (await this.client?.call('StartTransaction', {
       connectorId,
       idTag,
       meterStart: state.meterWh,
-      timestamp: new Date().toISOString(),
+      timestamp: new Date(at).toISOString(),
     })) as { transactionId: number };
+    const [low, high] = SESSION_SHARE;
     state.transactionId = answer.transactionId;
+    state.pendingWh = 0;
+    state.countedTo = at;
+    state.share = low + (this.options.random ?? Math.random)() * (high - low);
+    state.soc = null;
     await this.setStatus(connectorId, 'Charging');
     return answer.transactionId;
   }
 
+  /** The power the connector delivers now, kW: its session's share of the maximum, tapered by the SoC. */
+  powerKw(connectorId: number): number {
+    const state = this.connectorStates[connectorId - 1]!;
+    if (state.transactionId === null || state.status !== 'Charging') return 0;
+    if (state.car && state.car.soc >= 100) return 0;
+    return this.maxPowerKw(connectorId) * state.share * taper(state.car?.soc ?? state.soc);
+  }
+
+  /** Counts the energy delivered up to `to` (in slices, so the taper follows a car's rising SoC). */
+  private deliver(connectorId: number, to: number): void {
+    const state = this.connectorStates[connectorId - 1]!;
+    const from = state.countedTo;
+    if (from === null) return;
+    const slice = Math.max(10_000, (to - from) / 1000);
+    for (let at = from; at < to; at += slice) {
+      let wh = (this.powerKw(connectorId) * Math.min(slice, to - at)) / 3600;
+      const car = state.car;
+      if (car) {
+        // The battery takes what it has room for: full is 100 % exactly.
+        const room = Math.max(0, ((100 - car.soc) * car.batteryKwh * 1000) / 100);
+        if (wh >= room) [wh, car.soc] = [room, 100];
+        else car.soc += (wh / (car.batteryKwh * 1000)) * 100;
+      }
+      state.pendingWh += wh;
+    }
+    state.countedTo = Math.max(from, to);
+  }
+
   /**
-   * The energy register goes up (0.5–2 kWh unless `addWh` is given) and is reported, with the state of charge
-   * when `soc` is given.
+   * A meter reading: the energy register, and the state of charge when `soc` is given (or a car is plugged
+   * in). Unless `addWh` says how much to add (tests), the register goes up by what the connector delivered since
+   * the previous reading or the start; if that is under 1 Wh (a reading just after another), the reading waits
+   * for the register to move (a fraction of a second at a connector's power; at most 5 s).
    */
   async sendMeterValue(connectorId: number, reading: { addWh?: number; soc?: number } = {}): Promise<void> {
     const state = this.connectorStates[connectorId - 1]!;
-    state.meterWh += reading.addWh ?? 500 + Math.floor(Math.random() * 1500);
+    if (reading.soc !== undefined) {
+      state.soc = reading.soc;
+      if (state.car) state.car.soc = Math.max(state.car.soc, reading.soc);
+    }
+    if (reading.addWh !== undefined) {
+      state.meterWh += reading.addWh;
+      state.pendingWh = 0;
+      if (state.countedTo !== null) state.countedTo = this.clock.now();
+    } else {
+      this.deliver(connectorId, this.clock.now());
+      const power = this.powerKw(connectorId);
+      if (state.pendingWh < 1 && power > 0) {
+        const wait = Math.ceil(((1 - state.pendingWh) * 3600) / power);
+        await this.clock.sleep(Math.min(wait, MAX_METER_WAIT_MS));
+        this.deliver(connectorId, this.clock.now());
+      }
+      const whole = Math.floor(state.pendingWh);
+      state.meterWh += whole;
+      state.pendingWh -= whole;
+    }
+    const soc = reading.soc ?? (state.car ? Math.floor(state.car.soc) : undefined);
     const sampledValue = [
       { value: String(state.meterWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
     ];
-    if (reading.soc !== undefined) {
-      sampledValue.push({ value: String(reading.soc), measurand: 'SoC', unit: 'Percent' });
+    if (soc !== undefined) {
+      sampledValue.push({ value: String(soc), measurand: 'SoC', unit: 'Percent' });
     }
     await this.client?.call('MeterValues', {
       connectorId,
       transactionId: state.transactionId ?? undefined,
-      meterValue: [{ timestamp: new Date().toISOString(), sampledValue }],
+      meterValue: [{ timestamp: this.timestamp(), sampledValue }],
     });
   }
 
@@ -247,23 +389,29 @@ export class SimulatedCharger {
     await this.setStatus(connectorId, 'SuspendedEV');
   }
 
-  /** The cable is removed after a session: Available again. */
+  /** The cable is removed after a session: Available again, and the car gone. */
   async unplug(connectorId: number): Promise<void> {
+    this.connectorStates[connectorId - 1]!.car = null;
     await this.setStatus(connectorId, 'Available');
   }
 
-  /** StopTransaction (when one runs), then Finishing. */
+  /**
+   * StopTransaction (when one runs), then Finishing. The stop gives the register as last read: energy since the
+   * last reading is not counted (a test's explicit readings stay exactly the session's energy).
+   */
   async stopCharging(connectorId: number, reason: string): Promise<void> {
     const state = this.connectorStates[connectorId - 1]!;
     if (state.transactionId !== null) {
       await this.client?.call('StopTransaction', {
         transactionId: state.transactionId,
         meterStop: state.meterWh,
-        timestamp: new Date().toISOString(),
+        timestamp: this.timestamp(),
         reason,
       });
     }
     state.transactionId = null;
+    state.countedTo = null;
+    state.pendingWh = 0;
     await this.setStatus(connectorId, 'Finishing');
   }
 
@@ -341,6 +489,9 @@ export class SimulatedCharger {
     for (const state of this.connectorStates) {
       state.status = 'Available';
       state.transactionId = null;
+      state.countedTo = null;
+      state.pendingWh = 0;
+      state.car = null;
     }
     await this.start().catch(() => undefined);
   }

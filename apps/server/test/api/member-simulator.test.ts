@@ -1,6 +1,7 @@
 import { MEMBER_PAYMENT_METHODS } from '@ev/shared';
 import { type MemberSimulatorOptions, startMemberSimulator } from '@ev/tools/member-simulator';
 import type { SimulatorEvent } from '@ev/tools/simulator';
+import { fleetFromDatabase } from '@ev/tools/simulator-fleet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, simulate } from '../helpers/ocpp.ts';
@@ -8,8 +9,10 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * The demo's member simulator against a real server over HTTP and OCPP, with short steps: a member's booking
- * goes from reserved to paid through the member API and a simulated charger; staff's Stop and Force stop from
- * the back-office are coped with; the chargers' random activity keeps off a member's connector.
+ * goes from reserved to paid through the member API and a simulated charger, with no more energy than the
+ * connector's power over the charging time; a member may leave the cable in (the booking stays Charged);
+ * staff's Stop, Force stop and Avaliable from the back-office are coped with; the chargers' random activity
+ * keeps off a member's connector.
  */
 let t: TestApp;
 let staff: { email: string; pass: string };
@@ -25,8 +28,11 @@ beforeAll(async () => {
   adminToken = await login(t, admin.email, admin.pass);
   const place = await chargerPlace(t);
   await createChargers(t, adminToken, place, ['MEMBERS-01'], { connectors: 2 });
+  // The fleet as the demo reads it: each connector with its maximum power (60 kW, a DC brand).
+  const fleet = await fleetFromDatabase(t.database.db);
+  expect(fleet).toEqual([{ id: 'MEMBERS-01', connectors: 2, maxPowerKw: [60, 60], powerType: 'DC' }]);
   // Random activity on, fast: it must never touch the connector a member holds.
-  simulation = await simulate(t, [{ id: 'MEMBERS-01', connectors: 2 }], {
+  simulation = await simulate(t, fleet, {
     activity: true,
     activityMs: 150,
     onEvent: (event) => seen.push(event),
@@ -56,12 +62,14 @@ async function members(count: number, options: Partial<MemberSimulatorOptions> =
     staff,
     everyMs: 200,
     stepMs: 150,
+    meterMs: 150,
     readings: [3, 3],
     fillShare: 0,
     appStopShare: 1,
     staffStopShare: 0,
     forceStopShare: 0,
     neverPayShare: 0,
+    leaveInShare: 0,
     log: (message) => logs.push(message),
     ...options,
   });
@@ -107,6 +115,12 @@ const until = <T>(probe: () => Promise<T | undefined | false | null>, what: stri
 const reaching = (member: { id: number; email: string }, status: string) =>
   until(async () => (await bookingsOf(member)).find((b) => b.status === status), `a ${status} booking`);
 const charger = () => simulation.chargers[0]!;
+/** A finished booking's energy: some, and no more than the connector's 60 kW over its charging time. */
+const expectPossibleEnergy = (booking: { totalEnergyKwh: number; startTime: string; stopTime: string }) => {
+  const hours = (Date.parse(booking.stopTime) - Date.parse(booking.startTime)) / 3_600_000;
+  expect(booking.totalEnergyKwh).toBeGreaterThan(0);
+  expect(booking.totalEnergyKwh, JSON.stringify(booking)).toBeLessThanOrEqual(60 * hours);
+};
 
 describe('the member simulator', () => {
   it('takes a member from sign-in to paid through the member API, as a real booking goes', async () => {
@@ -123,7 +137,7 @@ describe('the member simulator', () => {
       'connector-available:charger:stopped',
       'pay:member:paid',
     ]);
-    expect(booking.totalEnergyKwh).toBeGreaterThanOrEqual(4.5);
+    expectPossibleEnergy(booking);
     expect(booking.soc).toBeGreaterThan(0);
     expect(booking.totalAmount).toBeGreaterThan(0);
     expect(booking.invoiceNo).toMatch(/^INV-\d{4}-\d{6}$/);
@@ -179,6 +193,76 @@ describe('the member simulator', () => {
       'connector-available:charger:stopped',
       'pay:member:paid',
     ]);
+    expect(logs).toEqual([]);
+  }, 60_000);
+
+  it('leaves the cable in after a session: the booking stays Charged until it comes out, then is paid', async () => {
+    const { list, logs } = await members(1, { leaveInShare: 1, leaveInMs: [3000, 3000] });
+    const who = list[0]!;
+    // Seen Charged while the cable is in, then Unpaid and paid once it comes out.
+    const charged = await reaching(who, 'charged');
+    await until(
+      async () => (await bookingsOf(who)).find((b) => b.id === charged.id && b.status === 'paid'),
+      'the charged booking paid',
+    );
+    const { booking, history } = await detail(charged.id);
+    expect(stopRequested(history, 'member')).toEqual([
+      'reserve:member:created',
+      'check-in:member:started',
+      'remote-start:member:started',
+      'charger-start:charger:charging',
+      'charger-stop:charger:charged',
+      'connector-available:charger:stopped',
+      'pay:member:paid',
+    ]);
+    // The cable stayed in for the 3 s the member was away.
+    expect(Date.parse(booking.avaliableAt) - Date.parse(booking.stopTime)).toBeGreaterThanOrEqual(3000);
+    expectPossibleEnergy(booking);
+    expect(logs).toEqual([]);
+  }, 60_000);
+
+  it('leaves no more cables in than its bound: the other members unplug and pay', async () => {
+    const { list, logs, simulator } = await members(2, {
+      leaveInShare: 1,
+      leaveInMs: [120_000, 120_000],
+      maxLeftIn: 1,
+    });
+    // The first to finish charging takes the one place and stays away two minutes; the other, finishing
+    // after, unplugs and pays.
+    await until(async () => simulator.stats.paid >= 1, 'one paid');
+    expect(simulator.stats.leftIn).toBe(1);
+    const [first, second] = [await bookingsOf(list[0]!), await bookingsOf(list[1]!)];
+    const [away, paying] = first.some((b) => b.status === 'paid') ? [second, first] : [first, second];
+    expect(away.map((b) => b.status)).toEqual(['charged']);
+    const [paid] = paying.filter((b) => b.status === 'paid');
+    expectPossibleEnergy((await detail(paid!.id)).booking);
+    expect(logs).toEqual([]);
+  }, 60_000);
+
+  it("copes with staff's Avaliable while the cable is in: the member unplugs and pays at once", async () => {
+    const { list, logs, simulator } = await members(1, { leaveInShare: 1, leaveInMs: [120_000, 120_000] });
+    const who = list[0]!;
+    const charged = await reaching(who, 'charged');
+    // The member has seen it Charged and gone away, the cable in.
+    await until(async () => simulator.stats.leftIn === 1, 'the cable left in');
+    const avaliable = await t.call('POST', `/api/booking/${charged.id}/avaliable`, { token: adminToken });
+    expect(avaliable.status, JSON.stringify(avaliable.body)).toBe(200);
+    // Long before the member's two minutes away were up.
+    await until(
+      async () => (await bookingsOf(who)).find((b) => b.id === charged.id && b.status === 'paid'),
+      'the booking paid after Avaliable',
+    );
+    const { booking, history } = await detail(charged.id);
+    expect(stopRequested(history, 'member')).toEqual([
+      'reserve:member:created',
+      'check-in:member:started',
+      'remote-start:member:started',
+      'charger-start:charger:charging',
+      'charger-stop:charger:charged',
+      'avaliable:staff:stopped',
+      'pay:member:paid',
+    ]);
+    expectPossibleEnergy(booking);
     expect(logs).toEqual([]);
   }, 60_000);
 
