@@ -13,7 +13,7 @@ import {
 } from '@ev/server/db/schema/index';
 import { verifyPassword } from '@ev/server/lib/password';
 import { overridesOf, priceColumns, priceOf } from '@ev/server/modules/booking/booking-pricing';
-import { nextDocumentNumber } from '@ev/server/modules/payment/payment.service';
+import { nextDocumentNumber } from '@ev/server/modules/payment/settlement';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import {
   BOOKING_STATUSES,

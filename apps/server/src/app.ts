@@ -30,6 +30,7 @@ import { pageRoutes } from './modules/page/page.routes.ts';
 import { partyRoutes } from './modules/party/party.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { ManualSettlementGateway, type PaymentGateway } from './modules/payment/payment-gateway.ts';
+import { type PaymentContext, settlePending } from './modules/payment/settlement.ts';
 import { priceRoutes } from './modules/price/price.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
@@ -94,13 +95,31 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }, 60_000);
   expiry.unref();
   app.addHook('onClose', () => clearInterval(expiry));
+  const payments: PaymentContext = {
+    db: options.db,
+    gateway: options.paymentGateway ?? new ManualSettlementGateway(),
+    timeoutMs: config.payment.timeoutMs,
+  };
+  // Payments and refunds left pending (no answer in time, a crash between the call and its outcome) are asked
+  // of the provider again by their key: at start, then once a minute (modules/payment/settlement.ts).
+  const settle = () =>
+    settlePending(payments, {
+      olderThanMs: payments.timeoutMs,
+      log: (message, error) => app.log.warn({ err: error }, message),
+    }).catch((error: unknown) => app.log.error({ err: error }, 'settling pending payments failed'));
+  app.addHook('onReady', async () => {
+    void settle();
+  });
+  const settling = setInterval(() => void settle(), 60_000);
+  settling.unref();
+  app.addHook('onClose', () => clearInterval(settling));
   const services: Services = {
     db: options.db,
     databaseKind: options.databaseKind,
     config,
     mailer,
     commands: ocpp.commands,
-    payments: options.paymentGateway ?? new ManualSettlementGateway(),
+    payments,
   };
 
   await app.register(fastifySwagger, {

@@ -58,6 +58,8 @@ const envSchema = z.object({
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Also connect the server's own chargers as simulated ones (the demo's live statuses). */
   SIMULATE_CHARGERS: flag,
+  /** How long a call to the payment provider may take before its outcome counts as unknown (settled later). */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export interface Config {
@@ -92,6 +94,7 @@ export interface Config {
   };
   batch: { token: string | undefined; concurrency: number };
   simulateChargers: boolean;
+  payment: { timeoutMs: number };
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -135,5 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     batch: { token: e.BATCH_COMMAND_TOKEN || undefined, concurrency: e.BATCH_CONCURRENCY },
     simulateChargers: e.SIMULATE_CHARGERS,
+    payment: { timeoutMs: e.PAYMENT_TIMEOUT_MS },
   };
 }

@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseKind, Db } from './db/client.ts';
 import type { Mailer } from './lib/mail.ts';
-import type { PaymentGateway } from './modules/payment/payment-gateway.ts';
+import type { PaymentContext } from './modules/payment/settlement.ts';
 import type { ChargerCommands } from './ocpp/commands.ts';
 
 /** What route modules are built with: plain values, no globals. */
@@ -12,6 +12,6 @@ export interface Services {
   mailer: Mailer;
   /** Commands to chargers, wherever their connection lives. */
   commands: ChargerCommands;
-  /** Charges and refunds (the default records them for manual settlement). */
-  payments: PaymentGateway;
+  /** Charges and refunds through the payment provider (the default records them for manual settlement). */
+  payments: PaymentContext;
 }

@@ -91,8 +91,18 @@ export const BOOKING_TRANSITIONS = {
   },
   /** A member's id tag started a session with no booking: a walk-in booking. */
   'walk-in': { from: [null], to: 'charging', actors: ['charger'], verb: 'started as a walk-in' },
-  /** SoC 100 or SuspendedEV: fullAt is set. */
+  /** SoC 100, or an EV's pause (SuspendedEV) that lasted to the stop on a charger without SoC: fullAt is set. */
   full: { from: ['charging'], to: null, actors: ['charger'], verb: 'reported full' },
+  /**
+   * The connector reported Available (cable out) before the charger's StopTransaction arrived: kept, and
+   * applied (cable removed at that time) when the stop comes.
+   */
+  'cable-out': {
+    from: ['charging'],
+    to: null,
+    actors: ['charger'],
+    verb: 'reported the cable removed before its stop',
+  },
   /** Stop asks the charger (RemoteStopTransaction); its StopTransaction then makes the booking charged. */
   stop: { from: ['charging'], to: null, actors: ['staff', 'member'], verb: 'stopped' },
   'charger-stop': { from: ['charging'], to: 'charged', actors: ['charger'], verb: 'stopped charging' },
@@ -113,13 +123,28 @@ export const BOOKING_TRANSITIONS = {
   'force-stop': { from: ['charging'], to: 'stopped', actors: ['staff'], verb: 'force stopped' },
   avaliable: { from: ['charged'], to: 'stopped', actors: ['staff'], verb: 'marked available' },
   'set-amount': { from: ['stopped'], to: null, actors: ['staff'], verb: 'given an amount' },
-  pay: { from: ['stopped'], to: 'paid', actors: ['staff', 'member'], verb: 'paid' },
+  /** The payment provider said yes (the server completes a charge left pending by a crash: 'system'). */
+  pay: { from: ['stopped'], to: 'paid', actors: ['staff', 'member', 'system'], verb: 'paid' },
+  /** The payment provider refused a charge: the booking stays Unpaid. Recorded only. */
+  'pay-failed': {
+    from: ['stopped'],
+    to: null,
+    actors: ['staff', 'member', 'system'],
+    verb: 'refused by the payment provider',
+  },
   'cancel-payment': { from: ['stopped'], to: 'cancelled', actors: ['staff'], verb: 'cancelled' },
   /** The member cancels a reservation, or the server cancels one whose slot ended unused. */
   cancel: { from: ['created', 'started'], to: 'cancelled', actors: ['member', 'system'], verb: 'cancelled' },
   /** Soft delete (the row and its history stay for audit); 'charging' only with booking.delete-charging. */
   delete: { from: ['created', 'started', 'charging'], to: null, actors: ['staff'], verb: 'deleted' },
-  refund: { from: ['paid'], to: null, actors: ['staff'], verb: 'refunded' },
+  refund: { from: ['paid'], to: null, actors: ['staff', 'system'], verb: 'refunded' },
+  /** The payment provider refused a refund: nothing was paid back. Recorded only. */
+  'refund-failed': {
+    from: ['paid'],
+    to: null,
+    actors: ['staff', 'system'],
+    verb: 'refund refused by the payment provider',
+  },
 } as const satisfies Record<string, Transition>;
 
 export type BookingEvent = keyof typeof BOOKING_TRANSITIONS;

@@ -5,12 +5,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import {
-  onConnectorStatus,
-  onMeterValues,
-  onStartTransaction,
-  onStopTransaction,
-} from '../modules/booking/charger-events.ts';
+import { onConnectorStatus, onMeterValues, onStopTransaction } from '../modules/booking/charger-events.ts';
+import { authorizeTag, chargerStart } from '../modules/booking/charger-start.ts';
 import { RecentCalls } from './calls.ts';
 import type { CallOptions, ChargerCommands, CommandAction, CommandOutcome } from './commands.ts';
 import { verifyOcppPassword } from './password.ts';
@@ -21,7 +17,7 @@ import {
   chargerTime,
   type MeterValue,
   recordMeterValues,
-  startTransaction,
+  type StartRequest,
   stopTransaction,
 } from './transactions.ts';
 import { OCPP_PATH, refuseUpgrade, screenUpgrade } from './upgrade.ts';
@@ -221,7 +217,7 @@ export class OcppCentral {
           at,
         });
         const status = String(params.status);
-        if (status === 'Available' || status === 'SuspendedEV') {
+        if (status === 'Available' || status === 'SuspendedEV' || status === 'Charging') {
           await this.forBookings(id, 'StatusNotification', () =>
             onConnectorStatus(this.db, id, { ocppConnectorId: number, status, at }),
           );
@@ -229,19 +225,15 @@ export class OcppCentral {
       }
       return {};
     });
-    handle('Authorize', () => ({ idTagInfo: { status: 'Accepted' } }));
+    handle('Authorize', async (params) => ({
+      idTagInfo: { status: await authorizeTag(this.db, String(params.idTag)) },
+    }));
     handle('StartTransaction', async (params) => {
-      const session = await startTransaction(this.db, id, params as Parameters<typeof startTransaction>[2]);
-      await this.forBookings(id, 'StartTransaction', () =>
-        onStartTransaction(this.db, id, {
-          sessionId: session.id,
-          idTag: String(params.idTag),
-          startedAt: session.startedAt,
-          connectorRowId: session.connectorRowId,
-          priceId: session.priceId,
-        }),
+      const answer = await chargerStart(this.db, id, params as unknown as StartRequest, (step, run) =>
+        this.forBookings(id, step, run),
       );
-      return { transactionId: session.id, idTagInfo: { status: 'Accepted' } };
+      if (answer.refused) this.stopRefused(id, answer.transactionId, answer.idTagStatus);
+      return { transactionId: answer.transactionId, idTagInfo: { status: answer.idTagStatus } };
     });
     handle('MeterValues', async (params) => {
       const reading = await recordMeterValues(
@@ -274,6 +266,24 @@ export class OcppCentral {
     } catch (error) {
       this.log.error({ err: error, chargerId, method }, 'OCPP: updating the booking failed');
     }
+  }
+
+  /**
+   * A StartTransaction answered Blocked or ConcurrentTx: the charger should end the transaction by itself
+   * (StopTransactionOnInvalidId, on by default); it is also asked to, once it has our answer, in case that
+   * setting is off. Its StopTransaction then closes the session (no booking was made).
+   */
+  private stopRefused(chargerId: string, transactionId: number, status: string): void {
+    this.log.warn({ chargerId, transactionId, status }, 'OCPP: StartTransaction refused for its id tag');
+    setTimeout(() => {
+      void this.call(chargerId, 'RemoteStopTransaction', { transactionId }).then((outcome) => {
+        if (outcome.status !== 'answered')
+          this.log.info(
+            { chargerId, transactionId, outcome: outcome.status },
+            'OCPP: remote stop of a refused tag',
+          );
+      });
+    }, 50).unref();
   }
 
   private async call(

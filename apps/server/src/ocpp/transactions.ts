@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { chargingSessions, connectors, meterValues } from '../db/schema/index.ts';
 
@@ -8,12 +8,69 @@ export interface MeterValue {
   sampledValue: Array<{ value: string; measurand?: string; unit?: string; context?: string }>;
 }
 
-/** A charger's clock may be wrong: a time more than 5 minutes ahead of ours is taken as now. */
+/** How far ahead of our clock a charger's time may be (clocks drift) before it is taken as wrong. */
+export const CLOCK_AHEAD_MS = 5 * 60_000;
+
+/** A charger's clock may be wrong: a time more than CLOCK_AHEAD_MS ahead of ours is taken as now. */
 export function chargerTime(text: string | undefined, now = new Date()): Date {
   const at = text ? new Date(text) : now;
-  if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + 5 * 60_000) return now;
+  if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime() + CLOCK_AHEAD_MS) return now;
   return at;
 }
+
+/** The time a charger sent, or null when it sent none or none that reads as a time. */
+export function reportedTime(text: string | undefined): Date | null {
+  if (!text) return null;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** The earliest a charger's time may be: what we know happened before it. */
+export interface LowerBound {
+  at: Date;
+  /** For the history: 'the check-in', 'our request to start', … */
+  what: string;
+}
+
+/** A charger's time as we use it: what it said when that is within what we know, else our receipt time. */
+export interface BoundedTime {
+  at: Date;
+  /** What the charger sent (null: nothing readable). */
+  reported: Date | null;
+  /** Why the charger's time was not used (null when it was). */
+  correction: string | null;
+}
+
+/**
+ * A charger's clock is evidence, not truth (ARCHITECTURE.md, Money and bookings). Its time is used (an offline
+ * charger's queued messages carry when things happened) when it lies between `lower` and our receipt time
+ * plus CLOCK_AHEAD_MS; outside that, our receipt time is used and the correction is said, for the history.
+ */
+export function boundedTime(
+  text: string | undefined,
+  receivedAt: Date,
+  lower: LowerBound | null,
+): BoundedTime {
+  const reported = reportedTime(text);
+  if (!reported) return { at: receivedAt, reported, correction: 'the charger sent no readable time' };
+  if (reported.getTime() > receivedAt.getTime() + CLOCK_AHEAD_MS) {
+    return { at: receivedAt, reported, correction: 'the charger time was ahead of ours' };
+  }
+  if (lower && reported.getTime() < lower.at.getTime()) {
+    return { at: receivedAt, reported, correction: `the charger time was before ${lower.what}` };
+  }
+  return { at: reported, reported, correction: null };
+}
+
+/** What a history entry says about a corrected time. */
+export const correctionDetail = (time: BoundedTime) =>
+  time.correction
+    ? {
+        reportedAt: time.reported?.toISOString() ?? null,
+        correctedTo: time.at.toISOString(),
+        correction: time.correction,
+      }
+    : {};
 
 /** The energy register in Wh, from the last MeterValue that has one (Wh or kWh). */
 export function energyRegisterWh(values: MeterValue[]): { wh: number; at: Date } | null {
@@ -44,34 +101,75 @@ export function stateOfCharge(values: MeterValue[]): number | null {
   return found;
 }
 
+export interface StartRequest {
+  connectorId: number;
+  idTag: string;
+  meterStart: number;
+  reservationId?: number;
+  timestamp: string;
+}
+
 export interface StartedSession {
   id: number;
   /** Our connector row (null when the charger named a number we do not know). */
   connectorRowId: number | null;
   priceId: number | null;
   startedAt: Date;
+  idTag: string;
+  idTagStatus: string;
+}
+
+const startedColumns = {
+  id: chargingSessions.id,
+  connectorRowId: chargingSessions.connectorId,
+  priceId: chargingSessions.priceId,
+  startedAt: chargingSessions.startedAt,
+  idTag: chargingSessions.idTag,
+  idTagStatus: chargingSessions.idTagStatus,
+};
+
+/**
+ * The session a StartTransaction already opened: a charger that never got our answer sends it again under a
+ * new message id. Same connector, id tag, meter start and timestamp: the same transaction.
+ */
+export async function knownStart(
+  db: Db,
+  chargerId: string,
+  request: StartRequest,
+): Promise<StartedSession | null> {
+  const reported = reportedTime(request.timestamp);
+  if (!reported) return null;
+  const [session] = await db
+    .select(startedColumns)
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargerId, chargerId),
+        eq(chargingSessions.ocppConnectorId, request.connectorId),
+        eq(chargingSessions.idTag, request.idTag),
+        eq(chargingSessions.meterStartWh, request.meterStart),
+        eq(chargingSessions.reportedStartAt, reported),
+      ),
+    );
+  return session ?? null;
 }
 
 /**
  * StartTransaction: a new charging session on the connector with that OCPP number, with the connector's price
- * plan at this moment. Answers the transaction id the charger must use from now on.
+ * plan at this moment, from `startedAt` (the charger's time, bounded by the caller). Answers the transaction
+ * id the charger must use from now on. The same StartTransaction sent twice (even at the same moment: the
+ * unique key decides) answers the first one's session.
  */
 export async function startTransaction(
   db: Db,
   chargerId: string,
-  request: {
-    connectorId: number;
-    idTag: string;
-    meterStart: number;
-    reservationId?: number;
-    timestamp: string;
-  },
-): Promise<StartedSession> {
+  request: StartRequest,
+  start: { at: Date; reported: Date | null; idTagStatus: string },
+): Promise<StartedSession & { duplicate: boolean }> {
   const [connector] = await db
     .select({ id: connectors.id, priceId: connectors.priceId })
     .from(connectors)
     .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, request.connectorId)));
-  const startedAt = chargerTime(request.timestamp);
   const [session] = await db
     .insert(chargingSessions)
     .values({
@@ -81,16 +179,17 @@ export async function startTransaction(
       idTag: request.idTag,
       reservationId: request.reservationId ?? null,
       priceId: connector?.priceId ?? null,
-      startedAt,
+      startedAt: start.at,
+      reportedStartAt: start.reported,
+      idTagStatus: start.idTagStatus,
       meterStartWh: request.meterStart,
     })
-    .returning({ id: chargingSessions.id });
-  return {
-    id: session!.id,
-    connectorRowId: connector?.id ?? null,
-    priceId: connector?.priceId ?? null,
-    startedAt,
-  };
+    .onConflictDoNothing()
+    .returning(startedColumns);
+  if (session) return { ...session, duplicate: false };
+  const known = await knownStart(db, chargerId, request);
+  if (!known) throw new Error('StartTransaction: the session was neither stored nor found');
+  return { ...known, duplicate: true };
 }
 
 async function storeMeterValues(
@@ -120,17 +219,21 @@ async function sessionOf(db: Db, chargerId: string, transactionId: number | unde
       id: chargingSessions.id,
       ocppConnectorId: chargingSessions.ocppConnectorId,
       meterStartWh: chargingSessions.meterStartWh,
+      startedAt: chargingSessions.startedAt,
     })
     .from(chargingSessions)
     .where(and(eq(chargingSessions.id, transactionId), eq(chargingSessions.chargerId, chargerId)));
   return session ?? null;
 }
 
+const sinceStart = (startedAt: Date): LowerBound => ({ at: startedAt, what: 'the start of its transaction' });
+
 /** What a session's MeterValues said: its energy so far (Wh since its start) and state of charge. */
 export interface MeterReading {
   sessionId: number;
   energyWh: number | null;
   soc: number | null;
+  /** The last reading's time, bounded by the session's start and our clock. */
   at: Date;
 }
 
@@ -138,6 +241,7 @@ export async function recordMeterValues(
   db: Db,
   chargerId: string,
   request: { connectorId: number; transactionId?: number; meterValue: MeterValue[] },
+  receivedAt = new Date(),
 ): Promise<MeterReading | null> {
   const session = await sessionOf(db, chargerId, request.transactionId);
   await storeMeterValues(db, chargerId, request.connectorId, session?.id ?? null, request.meterValue);
@@ -154,16 +258,19 @@ export async function recordMeterValues(
     sessionId: session.id,
     energyWh: register ? register.wh - session.meterStartWh : null,
     soc: stateOfCharge(request.meterValue),
-    at: register?.at ?? chargerTime(last?.timestamp),
+    at: boundedTime(last?.timestamp, receivedAt, sinceStart(session.startedAt)).at,
   };
 }
 
 export interface StoppedSession {
   sessionId: number;
-  stoppedAt: Date;
+  /** The charger's stop time, bounded by the session's start and our clock. */
+  stop: BoundedTime;
   /** Energy of the whole session, Wh. */
   energyWh: number;
   reason: string;
+  /** False when the session had been closed before (a StopTransaction sent again, or after a newer start). */
+  wasOpen: boolean;
 }
 
 /** StopTransaction: closes the session (an unknown id is still accepted, so the charger clears its queue). */
@@ -178,27 +285,88 @@ export async function stopTransaction(
     idTag?: string;
     transactionData?: MeterValue[];
   },
+  receivedAt = new Date(),
 ): Promise<StoppedSession | null> {
   const session = await sessionOf(db, chargerId, request.transactionId);
   if (!session) return null;
   await storeMeterValues(db, chargerId, session.ocppConnectorId, session.id, request.transactionData ?? []);
-  const stoppedAt = chargerTime(request.timestamp);
-  await db
+  const stop = boundedTime(request.timestamp, receivedAt, sinceStart(session.startedAt));
+  const closed = await db
     .update(chargingSessions)
     .set({
       status: 'COMPLETED',
-      stoppedAt,
+      stoppedAt: stop.at,
+      reportedStopAt: stop.reported,
       meterStopWh: request.meterStop,
       lastMeterWh: request.meterStop,
-      lastMeterAt: stoppedAt,
+      lastMeterAt: stop.at,
       stopReason: request.reason ?? 'Local',
       stopIdTag: request.idTag ?? null,
     })
-    .where(and(eq(chargingSessions.id, session.id), sql`${chargingSessions.status} = 'ACTIVE'`));
+    .where(and(eq(chargingSessions.id, session.id), sql`${chargingSessions.status} = 'ACTIVE'`))
+    .returning({ id: chargingSessions.id });
   return {
     sessionId: session.id,
-    stoppedAt,
+    stop,
     energyWh: request.meterStop - session.meterStartWh,
     reason: request.reason ?? 'Local',
+    wasOpen: closed.length > 0,
   };
+}
+
+/**
+ * The connector's other transactions still open when a new one starts on it: the charger ended them without
+ * a StopTransaction we received (lost in a reboot, say). Each is closed at its last meter reading (or its
+ * start, with no reading), reason Other; answers them for their bookings.
+ */
+export async function closeSuperseded(
+  db: Db,
+  chargerId: string,
+  ocppConnectorId: number,
+  newSessionId: number,
+): Promise<Array<Omit<StoppedSession, 'wasOpen'>>> {
+  const open = await db
+    .select({
+      id: chargingSessions.id,
+      startedAt: chargingSessions.startedAt,
+      meterStartWh: chargingSessions.meterStartWh,
+      lastMeterWh: chargingSessions.lastMeterWh,
+      lastMeterAt: chargingSessions.lastMeterAt,
+    })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargerId, chargerId),
+        eq(chargingSessions.ocppConnectorId, ocppConnectorId),
+        eq(chargingSessions.status, 'ACTIVE'),
+        ne(chargingSessions.id, newSessionId),
+      ),
+    );
+  const closed: Array<Omit<StoppedSession, 'wasOpen'>> = [];
+  for (const session of open) {
+    const at =
+      session.lastMeterAt && session.lastMeterAt > session.startedAt
+        ? session.lastMeterAt
+        : session.startedAt;
+    const meterStop = Math.max(session.meterStartWh, session.lastMeterWh ?? session.meterStartWh);
+    const done = await db
+      .update(chargingSessions)
+      .set({
+        status: 'COMPLETED',
+        stoppedAt: at,
+        meterStopWh: meterStop,
+        lastMeterWh: meterStop,
+        stopReason: 'Other',
+      })
+      .where(and(eq(chargingSessions.id, session.id), eq(chargingSessions.status, 'ACTIVE')))
+      .returning({ id: chargingSessions.id });
+    if (done.length === 0) continue;
+    closed.push({
+      sessionId: session.id,
+      stop: { at, reported: null, correction: `transaction ${newSessionId} started on its connector` },
+      energyWh: meterStop - session.meterStartWh,
+      reason: 'Superseded',
+    });
+  }
+  return closed;
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import type { PaymentGateway } from '../../src/modules/payment/payment-gateway.ts';
 import { ensureFirstAdmin } from '../../src/seed/first-admin.ts';
 import { migratedTemplate } from './pglite-template.ts';
 
@@ -45,7 +46,10 @@ export interface CallResult {
  * A real server on a fresh database: PGlite in memory by default, or a new database on the PostgreSQL
  * server when DATABASE_URL is set (dropped on close), so test files can run in parallel.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { paymentGateway?: PaymentGateway } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-test-'));
   const scratch = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL, 'ev_test')
@@ -72,7 +76,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       done();
     },
   });
-  const app = await buildApp({ db: database.db, databaseKind: database.kind, config, logStream });
+  const app = await buildApp({
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    logStream,
+    paymentGateway: options.paymentGateway,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -18,6 +18,9 @@ export const BOOKING_MESSAGES = {
   inputNumber: 'Please input number',
   reportNotFound: 'No matched booking found',
   offline: 'The charger is offline: the stop was not sent. Use Force stop to end the booking.',
+  paymentPending:
+    'A payment of this booking is waiting for the payment provider: it can be changed once the provider answers',
+  refundPending: 'A refund of this payment is waiting for the payment provider',
 } as const;
 
 /** An instant in ISO 8601 with its offset ('2026-11-23T00:00:00.000+07:00' or '…Z'), as the filters send it. */

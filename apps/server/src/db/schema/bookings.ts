@@ -75,6 +75,16 @@ export const bookings = pgTable(
     stopTime: at('stop_time'),
     avaliableAt: at('avaliable_at'),
     fullAt: at('full_at'),
+    /**
+     * The connector reported Available (cable out) while the booking was still charging: the charger's
+     * StopTransaction is still on its way (OCPP 1.6 orders only transaction messages). Applied when it comes.
+     */
+    cableOutAt: at('cable_out_at'),
+    /**
+     * The EV suspended charging (SuspendedEV) on a charger that reports no state of charge; cleared when it
+     * charges again. A pause that lasts to the stop (at least FULL_PAUSE_MS) counts as a full battery.
+     */
+    suspendedAt: at('suspended_at'),
     energyWh: bigint('energy_wh', { mode: 'number' }).notNull().default(0),
     soc: smallint('soc'),
     /** The plan in force when charging started (PlanSnapshot): editing the plan never reprices this booking. */
@@ -180,7 +190,12 @@ export const payments = pgTable(
     creditNoteNo: text('credit_note_no'),
     refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     /** manual = recorded, to be settled by hand; succeeded = the gateway paid it back; failed = see the log. */
-    refundStatus: text('refund_status', { enum: ['manual', 'succeeded', 'failed'] }),
+    /**
+     * pending = asked of the provider, no answer yet (refundedAt and the credit note wait for it); manual =
+     * recorded, to be settled by hand; succeeded = the provider paid it back; failed = the provider refused,
+     * nothing was paid back (a new refund may be tried).
+     */
+    refundStatus: text('refund_status', { enum: ['pending', 'manual', 'succeeded', 'failed'] }),
     refundReference: text('refund_reference'),
   },
   (t) => [
@@ -202,4 +217,48 @@ export const documentCounters = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
+
+/**
+ * Every call to the payment provider, recorded before it is made (ARCHITECTURE.md: never call a provider inside
+ * a database transaction). A charge or refund is written `pending` with an idempotency key, the provider is
+ * called with no lock held, and the outcome is committed; a pending row left by a crash is asked of the
+ * provider again by its key at start (modules/payment/settlement.ts). A payment row (with its invoice number)
+ * exists only for a charge the provider said yes to; a credit note only for a refund it paid back.
+ */
+export const paymentOperations = pgTable(
+  'payment_operations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['charge', 'refund'] }).notNull(),
+    /** Sent to the provider with the call: a retry with the same key never charges twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The payment a refund pays back; for a charge, the payment it made once it succeeded. */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    method: text('method').notNull(),
+    amount: baht('amount').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'manual', 'failed'] }).notNull(),
+    gateway: text('gateway').notNull(),
+    reference: text('reference'),
+    /** Why it failed, or what the last attempt to settle it said. */
+    error: text('error'),
+    actor: text('actor', { enum: ['member', 'staff'] }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_operations_key').on(t.idempotencyKey),
+    // One charge at a time per booking, and at most one refund in progress or done per payment.
+    uniqueIndex('payment_operations_pending_charge_key')
+      .on(t.bookingId)
+      .where(sql`${t.kind} = 'charge' and ${t.status} = 'pending'`),
+    uniqueIndex('payment_operations_refund_key')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'refund' and ${t.status} <> 'failed'`),
+    index('payment_operations_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -1,4 +1,15 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { chargers, connectors, prices } from './catalog.ts';
 import { users } from './users.ts';
 
@@ -26,11 +37,21 @@ export const chargingSessions = pgTable(
     status: text('status', { enum: ['ACTIVE', 'COMPLETED'] })
       .notNull()
       .default('ACTIVE'),
+    /** When charging started, bounded by what we know (ocpp/clock.ts): the time the session is billed from. */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /**
+     * The StartTransaction's timestamp as the charger sent it. With the connector, id tag and meter start it
+     * identifies a StartTransaction the charger sent again under a new message id (it never got our answer).
+     */
+    reportedStartAt: timestamp('reported_start_at', { withTimezone: true }),
+    /** What the StartTransaction was answered (idTagInfo.status): Accepted, Blocked, ConcurrentTx, Invalid. */
+    idTagStatus: text('id_tag_status').notNull().default('Accepted'),
     meterStartWh: bigint('meter_start_wh', { mode: 'number' }).notNull(),
     lastMeterWh: bigint('last_meter_wh', { mode: 'number' }),
     lastMeterAt: timestamp('last_meter_at', { withTimezone: true }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** The StopTransaction's timestamp as the charger sent it (stoppedAt is bounded). */
+    reportedStopAt: timestamp('reported_stop_at', { withTimezone: true }),
     meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
     stopReason: text('stop_reason'),
     stopIdTag: text('stop_id_tag'),
@@ -40,6 +61,9 @@ export const chargingSessions = pgTable(
     index('charging_sessions_charger_idx').on(t.chargerId, t.startedAt),
     index('charging_sessions_connector_idx').on(t.connectorId, t.status),
     index('charging_sessions_user_idx').on(t.userId),
+    uniqueIndex('charging_sessions_start_key')
+      .on(t.chargerId, t.ocppConnectorId, t.idTag, t.meterStartWh, t.reportedStartAt)
+      .where(sql`${t.reportedStartAt} is not null`),
   ],
 );
 

@@ -93,6 +93,27 @@ export const overridesOf = (row: BookingRow): AdminOverrides => ({
 const ms = (date: Date | null) => (date ? date.getTime() : null);
 
 /**
+ * How long an EV's pause (SuspendedEV, on a charger that reports no SoC) must last, unbroken to the stop, to
+ * count as a full battery: a car that pauses and charges again (battery heating, a schedule) is not full, and
+ * a pause of a minute or two before the driver stops is not worth a penalty.
+ */
+export const FULL_PAUSE_MS = 5 * 60_000;
+
+/** The pause's start when it counts as full at `end` (the stop, or now while charging), else null. */
+export function pauseFullAt(row: Pick<BookingRow, 'suspendedAt'>, end: number): Date | null {
+  const paused = row.suspendedAt;
+  return paused && end - paused.getTime() >= FULL_PAUSE_MS ? paused : null;
+}
+
+/**
+ * fullAt as pricing sees it: as reported (SoC 100, or a pause confirmed at the stop), else a pause that has
+ * lasted FULL_PAUSE_MS by the stop (or by now, while charging).
+ */
+export function effectiveFullAt(row: BookingRow, now: number | undefined): Date | null {
+  return row.fullAt ?? pauseFullAt(row, row.stopTime?.getTime() ?? now ?? Date.now());
+}
+
+/**
  * The booking's price from its snapshot. `samples` split the energy between rate windows (the list's live
  * estimate goes without them and spreads the energy evenly); `now` runs a session still in progress.
  */
@@ -108,7 +129,7 @@ export function priceOf(
       startTime: ms(row.startTime),
       stopTime: ms(row.stopTime),
       avaliableAt: ms(row.avaliableAt),
-      fullAt: ms(row.fullAt),
+      fullAt: ms(effectiveFullAt(row, options.now)),
       energyWh: row.energyWh,
       samples: options.samples,
       connectorTypeId: row.connectorTypeId,

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type Bind, bindValue, contains } from '../../lib/list-query.ts';
 import type { DataScope } from '../../plugins/scope.ts';
-import { overridesOf, priceOf } from './booking-pricing.ts';
+import { effectiveFullAt, overridesOf, priceOf } from './booking-pricing.ts';
 import { type BookingRow, bookingScope } from './lifecycle.ts';
 
 const DAY_MS = 86_400_000;
@@ -193,7 +193,8 @@ export function toBookingItem(row: ListRow, now = Date.now()): BookingItem {
       overstayMinutes: detail.overstayMinutes ?? 0,
       dcFullMinutes: detail.dcFullMinutes ?? 0,
     };
-    totalAmount = num(b.totalAmount) ?? overrides.adminAmount ?? 0;
+    // A cancelled booking owes nothing, whatever its parts came to (they stay, as what was waived).
+    totalAmount = b.status === 'cancelled' ? 0 : (num(b.totalAmount) ?? overrides.adminAmount ?? 0);
   }
   return {
     id: b.id,
@@ -217,7 +218,7 @@ export function toBookingItem(row: ListRow, now = Date.now()): BookingItem {
     startTime: iso(b.startTime),
     stopTime: iso(b.stopTime),
     avaliableAt: iso(b.avaliableAt),
-    fullAt: iso(b.fullAt),
+    fullAt: iso(effectiveFullAt(b, now)),
     totalEnergyKwh: b.energyWh / 1000,
     soc: b.soc,
     paymentMethod: b.paymentMethod,

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
-import { payBooking } from '../payment/payment.service.ts';
+import { payBooking } from '../payment/settlement.ts';
 import { exportBookings } from './booking.export.ts';
 import {
   avaliableBooking,
@@ -145,25 +145,20 @@ export const bookingRoutes =
           tags,
           description:
             'Unpaid only: a manual payment of the amount owed (the admin amount if set, else the priced parts), ' +
-            'with the next invoice number. `amount`, when sent, must be that amount (409 otherwise).',
+            'with the next invoice number. `amount`, when sent, must be that amount (409 otherwise). A payment ' +
+            'still waiting for the payment provider is a 409; a refusal 402, no answer in time 504.',
           params,
           body: bookingPayBody,
-          response: { 200: messageResponse, ...errors },
+          response: { 200: messageResponse, ...errors, 402: errorResponse, 504: errorResponse },
         },
       },
       async (request) => {
         const { user } = authOf(request);
         await payBooking(
-          db,
           payments,
           request.params.id,
           { kind: 'staff', userId: user.id },
-          {
-            method: 'manual',
-            amount: request.body?.amount,
-            where: bookingScope(scopeOf(user)),
-            staffUserId: user.id,
-          },
+          { method: 'manual', amount: request.body?.amount, where: bookingScope(scopeOf(user)) },
         );
         return { message: BOOKING_MESSAGES.paid };
       },

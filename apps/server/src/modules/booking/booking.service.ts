@@ -16,7 +16,7 @@ import { requireAccepted } from '../../ocpp/accepted.ts';
 import { type ChargerCommands, remoteStopTransaction } from '../../ocpp/commands.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, scopeOf } from '../../plugins/scope.ts';
-import { overridesOf, pricedChange } from './booking-pricing.ts';
+import { overridesOf, pauseFullAt, pricedChange } from './booking-pricing.ts';
 import { BOOKING_SORTS_SQL, bookingWhere, fromBookings, toBookingItem } from './booking-query.ts';
 import {
   type Actor,
@@ -25,6 +25,7 @@ import {
   bookingScope,
   checkedNext,
   recordEvent,
+  refuseWhilePaying,
 } from './lifecycle.ts';
 
 /**
@@ -251,7 +252,13 @@ export async function forceStopBooking(
   await scopedBooking(ctx.db, ctx.user, id);
   const now = new Date();
   const row = await applyEvent(ctx.db, id, 'force-stop', staff(ctx.user), (locked, tx) =>
-    pricedChange(tx, locked, { stopTime: now, avaliableAt: now }),
+    pricedChange(tx, locked, {
+      stopTime: now,
+      avaliableAt: now,
+      fullAt: locked.fullAt ?? pauseFullAt(locked, now.getTime()),
+      suspendedAt: null,
+      cableOutAt: null,
+    }),
   );
   tellChargerToStop(ctx, row, log);
 }
@@ -279,7 +286,8 @@ export async function setBookingAmount(
     id,
     'set-amount',
     staff(ctx.user),
-    (locked) => {
+    async (locked, tx) => {
+      await refuseWhilePaying(tx, locked.id);
       const set: Partial<BookingRow> = {};
       if (body.amount !== undefined) set.adminAmount = bahtText(body.amount);
       if (body.priceByPower !== undefined) set.adminPriceByPower = bahtText(body.priceByPower);
@@ -309,10 +317,16 @@ export function storedTotal(row: BookingRow): number {
   );
 }
 
-/** Cancel payment: the member owes nothing; the booking is cancelled. */
+/**
+ * Cancel payment: the member owes nothing; the booking is cancelled. Its priced parts stay (what was waived);
+ * the total owed becomes 0. Refused while a payment is with the provider.
+ */
 export async function cancelBookingPayment(ctx: StaffContext, id: number): Promise<void> {
   await scopedBooking(ctx.db, ctx.user, id);
-  await applyEvent(ctx.db, id, 'cancel-payment', staff(ctx.user), () => ({}));
+  await applyEvent(ctx.db, id, 'cancel-payment', staff(ctx.user), async (locked, tx) => {
+    await refuseWhilePaying(tx, locked.id);
+    return { totalAmount: '0.00' };
+  });
 }
 
 /**

@@ -1,113 +1,36 @@
 /**
- * What chargers tell us, applied to bookings (issue 12): StartTransaction links a session to the member's
- * booking on that connector (or makes a walk-in booking), MeterValues update energy and state of charge,
- * a full battery sets fullAt, StopTransaction ends charging, and the connector back to Available (cable
- * removed) puts the booking to payment, priced. The charging session itself is recorded before any of this
+ * What chargers tell us, applied to bookings (issues 12 and 20): StartTransaction (charger-start.ts) links a
+ * session to the member's booking on that connector (or makes a walk-in booking), MeterValues update energy
+ * and state of charge, a full battery sets fullAt, StopTransaction ends charging, and the connector back to
+ * Available (cable removed) puts the booking to payment, priced. OCPP 1.6 orders only the transaction
+ * messages: an Available may come before the StopTransaction it follows, and is then kept on the booking and
+ * applied when the stop comes. The charging session itself is recorded before any of this
  * (ocpp/transactions.ts), so a failure here never loses what the charger reported.
  */
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, chargers, chargingSessions, connectors, idTags } from '../../db/schema/index.ts';
-import { planSnapshot, pricedChange } from './booking-pricing.ts';
-import { type Actor, applyEvent, recordEvent } from './lifecycle.ts';
+import { bookings, connectors } from '../../db/schema/index.ts';
+import { correctionDetail, type StoppedSession } from '../../ocpp/transactions.ts';
+import { pauseFullAt, pricedChange } from './booking-pricing.ts';
+import { type Actor, applyEvent, applyEventIn, type BookingRow, recordEvent, type Tx } from './lifecycle.ts';
 
 const chargerActor = (chargerId: string): Actor => ({ kind: 'charger', chargerId });
 
-/** The member an id tag belongs to, if any. */
-export async function memberOfTag(db: Db, idTag: string): Promise<number | null> {
-  const [tag] = await db.select({ userId: idTags.userId }).from(idTags).where(eq(idTags.idTag, idTag));
-  return tag?.userId ?? null;
-}
-
-export async function onStartTransaction(
-  db: Db,
-  chargerId: string,
-  start: {
-    sessionId: number;
-    idTag: string;
-    startedAt: Date;
-    connectorRowId: number | null;
-    priceId: number | null;
-  },
-): Promise<void> {
-  if (start.connectorRowId === null) return;
-  const userId = await memberOfTag(db, start.idTag);
-  if (userId === null) return;
-  const snapshot = await planSnapshot(db, start.priceId);
-  const charging = {
-    sessionId: start.sessionId,
-    idTag: start.idTag,
-    startTime: start.startedAt,
-    priceId: start.priceId,
-    priceSnapshot: snapshot,
-    energyWh: 0,
-  };
-  // The member's reservation on this connector, checked in or not.
-  const [booking] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.connectorId, start.connectorRowId),
-        eq(bookings.userId, userId),
-        inArray(bookings.status, ['created', 'started']),
-        isNull(bookings.deletedAt),
-      ),
-    )
-    .orderBy(desc(bookings.createdAt))
-    .limit(1);
-  if (booking) {
-    await applyEvent(db, booking.id, 'charger-start', chargerActor(chargerId), () => charging, {
-      at: start.startedAt,
-      detail: { transactionId: start.sessionId },
-    });
-    return;
-  }
-  // A member's card or app tag with no booking: a walk-in.
-  const [place] = await db
-    .select({
-      merchantId: chargers.merchantId,
-      landlordId: chargers.landlordId,
-      connectorTypeId: connectors.connectorTypeId,
-    })
-    .from(connectors)
-    .innerJoin(chargers, eq(chargers.id, connectors.chargerId))
-    .where(eq(connectors.id, start.connectorRowId));
-  if (!place) return;
-  await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(bookings)
-      .values({
-        ...charging,
-        ...place,
-        userId,
-        chargerId,
-        connectorId: start.connectorRowId!,
-        status: 'charging',
-        createdAt: start.startedAt,
-      })
-      .returning({ id: bookings.id });
-    await recordEvent(tx, {
-      bookingId: created!.id,
-      event: 'walk-in',
-      from: null,
-      to: 'charging',
-      actor: chargerActor(chargerId),
-      at: start.startedAt,
-      detail: { transactionId: start.sessionId },
-    });
-  });
-}
-
-/** MeterValues of a session: the booking's energy, its state of charge, and fullAt when the battery is full. */
+/**
+ * MeterValues of a session: the booking's energy and state of charge; SoC 100 marks the battery full. A
+ * charger that reports SoC is judged by it alone: an EV's pause (SuspendedEV) no longer counts.
+ */
 export async function onMeterValues(
   db: Db,
   chargerId: string,
   meter: { sessionId: number; energyWh: number | null; soc: number | null; at: Date },
 ): Promise<void> {
-  const set: { energyWh?: number; soc?: number } = {};
+  const set: { energyWh?: number; soc?: number; suspendedAt?: null } = {};
   if (meter.energyWh !== null) set.energyWh = Math.max(0, meter.energyWh);
-  if (meter.soc !== null) set.soc = Math.min(100, Math.max(0, Math.round(meter.soc)));
+  if (meter.soc !== null) {
+    set.soc = Math.min(100, Math.max(0, Math.round(meter.soc)));
+    set.suspendedAt = null;
+  }
   if (Object.keys(set).length === 0) return;
   const [booking] = await db
     .update(bookings)
@@ -125,35 +48,82 @@ async function markFull(db: Db, chargerId: string, bookingId: number, at: Date):
     'full',
     chargerActor(chargerId),
     (row) => (row.fullAt ? {} : { fullAt: at }),
-    {
-      at,
-    },
+    { at, detail: { by: 'SoC 100' } },
   ).catch(() => undefined /* no longer charging: nothing to mark */);
 }
 
-/** StopTransaction: charging ends (charged); after a force stop or a delete it is recorded only. */
+/** The cable came out at `cableOutAt`, never before the stop: the booking goes to payment, priced. */
+function cableRemoved(tx: Tx, bookingId: number, chargerId: string, cableOutAt: Date, detail?: object) {
+  return applyEventIn(
+    tx,
+    bookingId,
+    'connector-available',
+    chargerActor(chargerId),
+    (row, inner) =>
+      pricedChange(inner, row, {
+        avaliableAt: row.stopTime && row.stopTime > cableOutAt ? row.stopTime : cableOutAt,
+        cableOutAt: null,
+      }),
+    { at: cableOutAt, detail: detail ? { ...detail } : null },
+  );
+}
+
+/**
+ * StopTransaction: charging ends (charged), with the battery full if the EV's last pause lasted to the stop.
+ * When the cable was already reported out (an Available that came first), or `cableOutAt` says so (a newer
+ * transaction started on the connector), the booking goes on to payment in the same transaction. After a
+ * force stop or a delete, or for a session closed before, it is recorded only.
+ */
 export async function onStopTransaction(
   db: Db,
   chargerId: string,
-  stop: { sessionId: number; stoppedAt: Date; energyWh: number; reason: string },
+  stop: Omit<StoppedSession, 'wasOpen'> & { wasOpen?: boolean },
+  options: { cableOutAt?: Date } = {},
 ): Promise<void> {
   const [booking] = await db
     .select({ id: bookings.id, status: bookings.status, deletedAt: bookings.deletedAt })
     .from(bookings)
     .where(eq(bookings.sessionId, stop.sessionId));
   if (!booking) return;
-  const detail = { transactionId: stop.sessionId, energyWh: stop.energyWh, reason: stop.reason };
-  if (booking.status === 'charging' && !booking.deletedAt) {
-    await applyEvent(
-      db,
-      booking.id,
-      'charger-stop',
-      chargerActor(chargerId),
-      () => ({ stopTime: stop.stoppedAt, energyWh: Math.max(0, stop.energyWh) }),
-      { at: stop.stoppedAt, detail },
-    );
+  const stoppedAt = stop.stop.at;
+  const detail = {
+    transactionId: stop.sessionId,
+    energyWh: stop.energyWh,
+    reason: stop.reason,
+    ...correctionDetail(stop.stop),
+  };
+  if (booking.status === 'charging' && !booking.deletedAt && stop.wasOpen !== false) {
+    await db.transaction(async (tx) => {
+      const actor = chargerActor(chargerId);
+      const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for('update');
+      const paused = current && !current.fullAt ? pauseFullAt(current, stoppedAt.getTime()) : null;
+      if (paused) {
+        await applyEventIn(tx, booking.id, 'full', actor, () => ({ fullAt: paused }), {
+          at: paused,
+          detail: { by: 'the EV paused (SuspendedEV) until the stop', suspendedAt: paused.toISOString() },
+        });
+      }
+      const charged = await applyEventIn(
+        tx,
+        booking.id,
+        'charger-stop',
+        actor,
+        () => ({ stopTime: stoppedAt, energyWh: Math.max(0, stop.energyWh), suspendedAt: null }),
+        { at: stoppedAt, detail },
+      );
+      const cableOutAt = charged.cableOutAt ?? options.cableOutAt;
+      if (cableOutAt) {
+        await cableRemoved(tx, booking.id, chargerId, cableOutAt, {
+          cableOutAt: cableOutAt.toISOString(),
+          ...(charged.cableOutAt ? { note: 'reported Available before the stop' } : { reason: stop.reason }),
+        });
+      }
+    });
     return;
   }
+  // A session closed before (this stop was sent again) of a booking still charged: nothing new.
+  if (booking.status === 'charged' && stop.wasOpen === false) return;
+  if (booking.status === 'charging' && booking.deletedAt === null) return;
   // The booking went on without the charger (force stopped, deleted): keep what the charger said.
   await recordEvent(db, {
     bookingId: booking.id,
@@ -161,55 +131,75 @@ export async function onStopTransaction(
     from: booking.status,
     to: booking.status,
     actor: chargerActor(chargerId),
-    at: stop.stoppedAt,
-    detail: { ...detail, stoppedAt: stop.stoppedAt.toISOString() },
+    at: stoppedAt,
+    detail: { ...detail, stoppedAt: stoppedAt.toISOString() },
   });
 }
 
+/** The open booking (charging or charged, cable in) on a charger's connector, by its OCPP number. */
+async function openBookingOn(db: Db, chargerId: string, ocppConnectorId: number): Promise<BookingRow | null> {
+  const [row] = await db
+    .select({ booking: bookings })
+    .from(bookings)
+    .innerJoin(connectors, eq(connectors.id, bookings.connectorId))
+    .where(
+      and(
+        eq(connectors.chargerId, chargerId),
+        eq(connectors.ocppConnectorId, ocppConnectorId),
+        inArray(bookings.status, ['charging', 'charged']),
+        isNull(bookings.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row?.booking ?? null;
+}
+
 /**
- * A connector's status: SuspendedEV while charging means the battery is full; Available after charging means
- * the cable was removed, which puts the booking to payment, priced with the overstay up to now.
+ * A connector's status, for its open booking:
+ * - Available: the cable is out. A charged booking goes to payment, priced with the overstay from the stop to
+ *   this time (never negative). A booking still charging keeps the time (its StopTransaction is still on the
+ *   way) unless the status predates its start (an old queued status).
+ * - SuspendedEV on a charger that reports no SoC: the EV paused; kept, and counted as full only if the pause
+ *   lasts to the stop (booking-pricing.ts, pauseFullAt). Charging again ends the pause.
  */
 export async function onConnectorStatus(
   db: Db,
   chargerId: string,
   report: { ocppConnectorId: number; status: string; at: Date },
 ): Promise<void> {
-  if (report.status !== 'Available' && report.status !== 'SuspendedEV') return;
-  const wanted = report.status === 'Available' ? 'charged' : 'charging';
-  const [booking] = await db
-    .select({ id: bookings.id, fullAt: bookings.fullAt })
-    .from(bookings)
-    .innerJoin(connectors, eq(connectors.id, bookings.connectorId))
-    .where(
-      and(
-        eq(connectors.chargerId, chargerId),
-        eq(connectors.ocppConnectorId, report.ocppConnectorId),
-        eq(bookings.status, wanted),
-        isNull(bookings.deletedAt),
-      ),
-    )
-    .limit(1);
+  if (!['Available', 'SuspendedEV', 'Charging'].includes(report.status)) return;
+  const booking = await openBookingOn(db, chargerId, report.ocppConnectorId);
   if (!booking) return;
-  if (report.status === 'SuspendedEV') {
-    if (booking.fullAt === null) await markFull(db, chargerId, booking.id, report.at);
+  const { at } = report;
+  if (report.status === 'Available') {
+    if (booking.status === 'charged') {
+      await db.transaction((tx) => cableRemoved(tx, booking.id, chargerId, at));
+    } else if (booking.startTime && at >= booking.startTime && booking.cableOutAt === null) {
+      await applyEvent(
+        db,
+        booking.id,
+        'cable-out',
+        chargerActor(chargerId),
+        (row) => (row.cableOutAt ? {} : { cableOutAt: at }),
+        { at },
+      ).catch(() => undefined /* stopped meanwhile: the Available is handled as above next time */);
+    }
     return;
   }
-  await applyEvent(
-    db,
-    booking.id,
-    'connector-available',
-    chargerActor(chargerId),
-    (row, tx) => pricedChange(tx, row, { avaliableAt: report.at }),
-    { at: report.at },
-  );
-}
-
-/** The session's meter start, to turn a register reading into the session's energy. */
-export async function meterStartOf(db: Db, sessionId: number): Promise<number | null> {
-  const [session] = await db
-    .select({ meterStartWh: chargingSessions.meterStartWh })
-    .from(chargingSessions)
-    .where(eq(chargingSessions.id, sessionId));
-  return session?.meterStartWh ?? null;
+  if (booking.status !== 'charging' || !booking.startTime) return;
+  if (report.status === 'SuspendedEV') {
+    if (booking.soc !== null || booking.suspendedAt !== null || at < booking.startTime) return;
+    await db
+      .update(bookings)
+      .set({ suspendedAt: at })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'charging'), isNull(bookings.suspendedAt)));
+    return;
+  }
+  // Charging again: the pause is over.
+  if (booking.suspendedAt !== null && at > booking.suspendedAt) {
+    await db
+      .update(bookings)
+      .set({ suspendedAt: null })
+      .where(and(eq(bookings.id, booking.id), lt(bookings.suspendedAt, at)));
+  }
 }

@@ -8,7 +8,7 @@ import {
 } from '@ev/shared';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookingEvents, bookings } from '../../db/schema/index.ts';
+import { bookingEvents, bookings, paymentOperations } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { Bind } from '../../lib/list-query.ts';
 import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
@@ -77,34 +77,54 @@ export async function applyEvent(
   change: (row: BookingRow, tx: Tx) => BookingChange | Promise<BookingChange>,
   options: ApplyOptions = {},
 ): Promise<BookingRow> {
-  return db.transaction(async (tx) => {
-    const conditions = [eq(bookings.id, bookingId)];
-    if (!options.includeDeleted) conditions.push(isNull(bookings.deletedAt));
-    if (options.where) conditions.push(options.where);
-    const [row] = await tx
-      .select()
-      .from(bookings)
-      .where(and(...conditions))
-      .for('update');
-    if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
-    const to = checkedNext(row.status, event, actor.kind);
-    const set = await change(row, tx);
-    const [updated] = await tx
-      .update(bookings)
-      .set({ ...set, status: to, updatedAt: new Date() })
-      .where(eq(bookings.id, bookingId))
-      .returning();
-    await recordEvent(tx, {
-      bookingId,
-      event,
-      from: row.status,
-      to,
-      actor,
-      at: options.at,
-      detail: options.detail,
-    });
-    return updated!;
+  return db.transaction((tx) => applyEventIn(tx, bookingId, event, actor, change, options));
+}
+
+/** The booking, locked for the rest of the transaction; outside `where` (or deleted) a 404. */
+export async function lockBooking(
+  tx: Tx,
+  bookingId: number,
+  options: Pick<ApplyOptions, 'where' | 'includeDeleted'> = {},
+): Promise<BookingRow> {
+  const conditions = [eq(bookings.id, bookingId)];
+  if (!options.includeDeleted) conditions.push(isNull(bookings.deletedAt));
+  if (options.where) conditions.push(options.where);
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(...conditions))
+    .for('update');
+  if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
+  return row;
+}
+
+/** applyEvent inside the caller's transaction: several events of one booking commit together or not at all. */
+export async function applyEventIn(
+  tx: Tx,
+  bookingId: number,
+  event: BookingEvent,
+  actor: Actor,
+  change: (row: BookingRow, tx: Tx) => BookingChange | Promise<BookingChange>,
+  options: ApplyOptions = {},
+): Promise<BookingRow> {
+  const row = await lockBooking(tx, bookingId, options);
+  const to = checkedNext(row.status, event, actor.kind);
+  const set = await change(row, tx);
+  const [updated] = await tx
+    .update(bookings)
+    .set({ ...set, status: to, updatedAt: new Date() })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  await recordEvent(tx, {
+    bookingId,
+    event,
+    from: row.status,
+    to,
+    actor,
+    at: options.at,
+    detail: options.detail,
   });
+  return updated!;
 }
 
 /** nextStatus, with a refusal as a 409. */
@@ -115,4 +135,23 @@ export function checkedNext(status: BookingStatus, event: BookingEvent, actor: B
     if (error instanceof BookingTransitionError) throw new Conflict(error.message);
     throw error;
   }
+}
+
+/**
+ * A booking whose payment is with the provider (a pending charge) must not change what it owes or how it ends
+ * until the provider answers: Set amount, Cancel payment and a second Pay are refused (409).
+ */
+export async function refuseWhilePaying(tx: Tx | Db, bookingId: number): Promise<void> {
+  const [pending] = await tx
+    .select({ id: paymentOperations.id })
+    .from(paymentOperations)
+    .where(
+      and(
+        eq(paymentOperations.bookingId, bookingId),
+        eq(paymentOperations.kind, 'charge'),
+        eq(paymentOperations.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  if (pending) throw new Conflict(BOOKING_MESSAGES.paymentPending);
 }

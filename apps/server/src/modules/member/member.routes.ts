@@ -21,7 +21,7 @@ import { memberOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { checkedSignIn, createSession, forgotPassword, resetPassword } from '../auth/auth.service.ts';
 import { memberGuides } from '../page/page.service.ts';
-import { payBooking } from '../payment/payment.service.ts';
+import { payBooking } from '../payment/settlement.ts';
 import {
   cancelReservation,
   checkIn,
@@ -229,24 +229,21 @@ export const memberRoutes =
           tags,
           description:
             'Unpaid (stopped) → paid, by the method chosen in the app; a free session is recorded as zero. ' +
-            '`amount`, when sent, must be the amount owed (409 otherwise).',
+            '`amount`, when sent, must be the amount owed (409 otherwise). The payment provider is called with ' +
+            'no lock held: a refusal is a 402 (the booking stays Unpaid), no answer in time a 504 (the payment ' +
+            'stays pending and is completed when the provider answers; another pay meanwhile is a 409).',
           params,
           body: memberPayBody,
-          response: { 200: memberPayResponse, ...errors },
+          response: { 200: memberPayResponse, ...errors, 402: errorResponse, 504: errorResponse },
         },
       },
       async (request) => {
         const userId = memberOf(request).id;
         const paid = await payBooking(
-          db,
           payments,
           request.params.id,
           { kind: 'member', userId },
-          {
-            method: request.body.method,
-            amount: request.body.amount,
-            where: ownBooking(userId),
-          },
+          { method: request.body.method, amount: request.body.amount, where: ownBooking(userId) },
         );
         return { message: BOOKING_MESSAGES.paid, ...paid };
       },

@@ -12,7 +12,8 @@ import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
 import { exportPayments } from './payment.export.ts';
-import { listPayments, refundPayment } from './payment.service.ts';
+import { listPayments } from './payment.service.ts';
+import { refundPayment } from './settlement.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['payment'];
@@ -48,16 +49,24 @@ export const paymentRoutes =
           tags,
           description:
             'Refunds a payment exactly once, at most the amount paid, with a credit-note number naming its ' +
-            'invoice. Not for Zero or QR Promptpay payments (409). The default gateway records the refund for ' +
-            'manual settlement.',
+            'invoice. Not for Zero or QR Promptpay payments (409). The refund is recorded pending, the payment ' +
+            'provider asked, and the outcome recorded: a refusal is a 502 (nothing paid back, it may be tried ' +
+            'again), no answer in time a 504 (it stays pending and is settled when the provider answers; 409 ' +
+            'meanwhile). The default gateway records the refund for manual settlement.',
           params,
           body: refundBody,
-          response: { 200: messageResponse, ...errors, 409: errorResponse, 502: errorResponse },
+          response: {
+            200: messageResponse,
+            ...errors,
+            409: errorResponse,
+            502: errorResponse,
+            504: errorResponse,
+          },
         },
       },
       async (request) => {
         const { user } = authOf(request);
-        await refundPayment(db, payments, scopeOf(user), request.params.id, request.body.amount, user.id);
+        await refundPayment(payments, scopeOf(user), request.params.id, request.body.amount, user.id);
         return { message: BOOKING_MESSAGES.refunded };
       },
     );

@@ -181,7 +181,10 @@ const reportColumns = {
   adminDuration: baht(bookings.adminPriceByDuration),
   adminPenalty: baht(bookings.adminPriceByPenalty),
   adminAmount: baht(bookings.adminAmount),
-  totalAmount: baht(bookings.totalAmount),
+  // A cancelled booking owes nothing (as the list says).
+  totalAmount: sql<
+    number | null
+  >`case when ${bookings.status} = 'cancelled' then 0 else ${bookings.totalAmount}::float8 end`,
   paymentMethod: bookings.paymentMethod,
   invoiceNo: payments.invoiceNo,
   paidAt: epochMs(payments.createdAt),

@@ -150,6 +150,16 @@ describe('the total tooltip', () => {
     });
     expect(lines.at(-1)).toEqual({ label: 'Total', amount: '80.00', details: ['estimate while charging'] });
   });
+
+  it('a cancelled booking owes nothing: its parts stay, shown as waived', () => {
+    const lines = breakdown(booking({ status: 'cancelled', totalAmount: 0 }));
+    expect(lines.find((line) => line.label === 'By power')?.amount).toBe('90.00');
+    expect(lines.at(-1)).toEqual({
+      label: 'Total',
+      amount: '0.00',
+      details: ['cancelled: nothing is owed (the parts above were waived)'],
+    });
+  });
 });
 
 describe('Set amount', () => {

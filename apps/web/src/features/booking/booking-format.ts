@@ -96,7 +96,11 @@ export function breakdown(booking: BookingItem): BreakdownLine[] {
   lines.push({
     label: 'Total',
     amount: bahtText(booking.totalAmount),
-    details: booking.live ? ['estimate while charging'] : [],
+    details: booking.live
+      ? ['estimate while charging']
+      : booking.status === 'cancelled'
+        ? ['cancelled: nothing is owed (the parts above were waived)']
+        : [],
   });
   return lines;
 }

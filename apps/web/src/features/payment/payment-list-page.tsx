@@ -1,10 +1,4 @@
-import {
-  BOOKING_MESSAGES,
-  isRefundable,
-  NON_REFUNDABLE_METHODS,
-  type PaymentItem,
-  paymentMethodLabel,
-} from '@ev/shared';
+import { BOOKING_MESSAGES, NON_REFUNDABLE_METHODS, type PaymentItem, paymentMethodLabel } from '@ev/shared';
 import { Button, Form, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { DayFilter } from '../../components/list/date-filter.tsx';
@@ -47,15 +41,37 @@ function PaymentFilters() {
   );
 }
 
-/** How a refund stands: not refunded, recorded for manual settlement, paid back by a provider, or failed. */
+/**
+ * How a refund stands: not refunded; waiting for the payment provider; refused by it (nothing paid back, it
+ * may be tried again); recorded for manual settlement; or paid back by the provider.
+ */
 const REFUND_STATES: Record<string, { label: string; color: string }> = {
+  pending: { label: 'Waiting for the provider', color: 'blue' },
   manual: { label: 'Recorded: settle manually', color: 'gold' },
   succeeded: { label: 'Refunded', color: 'green' },
   failed: { label: 'Failed: settle by hand', color: 'red' },
 };
 
 function RefundState({ payment }: { payment: PaymentItem }) {
-  if (!payment.refundedAt) return <span>-</span>;
+  if (!payment.refundedAt) {
+    if (payment.refundStatus === 'pending' || payment.refundStatus === 'failed') {
+      const pending = payment.refundStatus === 'pending';
+      return (
+        <Tooltip
+          title={
+            pending
+              ? 'The refund was sent to the payment provider, which has not answered yet'
+              : 'The payment provider refused the last refund: nothing was paid back, Refund may be tried again'
+          }
+        >
+          <Tag color={pending ? 'blue' : 'red'} data-refund={payment.refundStatus}>
+            {pending ? REFUND_STATES.pending!.label : 'Refused by the provider'}
+          </Tag>
+        </Tooltip>
+      );
+    }
+    return <span>-</span>;
+  }
   const state = REFUND_STATES[payment.refundStatus ?? ''] ?? { label: 'Refunded', color: 'default' };
   const amount = payment.refundAmount === null ? '' : `${bahtText(payment.refundAmount)} THB`;
   return (
@@ -72,6 +88,7 @@ function RefundState({ payment }: { payment: PaymentItem }) {
 /** Why Refund is disabled, for its tooltip. */
 function refundBlocked(payment: PaymentItem): string | null {
   if (payment.refundedAt) return 'Already refunded';
+  if (payment.refundStatus === 'pending') return 'A refund is waiting for the payment provider';
   if ((NON_REFUNDABLE_METHODS as readonly string[]).includes(payment.method))
     return `A ${paymentMethodLabel(payment.method)} payment can't be refunded here`;
   return null;
@@ -147,7 +164,7 @@ function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<Payment
           <Button
             type="link"
             size="small"
-            disabled={!isRefundable(payment.method, payment.refundedAt)}
+            disabled={blocked !== null}
             aria-label={`Refund ${payment.invoiceNo}`}
             onClick={() => refund(payment)}
           >
