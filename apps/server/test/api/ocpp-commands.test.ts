@@ -203,6 +203,7 @@ describe('batch commands', () => {
 
   it('finishes the job when the browser closes the stream half-way', async () => {
     for (const id of fleet.slice(10, 20)) behaviours.set(id, 'silent');
+    const bootsBefore = seen.filter((e) => e.type === 'booted').length;
     const response = await batch('hard-reset', { token: BATCH_TOKEN });
     const events = await readEvents(response, (so) => so.some((e) => e.event === 'job'));
     const jobId = (eventData(events, 'job') as { id: number }).id;
@@ -214,6 +215,11 @@ describe('batch commands', () => {
     });
     expect(job.done).toBe(total);
     expect(job.counts.Timeout).toBe(10);
+    // The chargers that took the reset are back before the next test talks to them (a reset one still away
+    // would be Offline to it).
+    await eventually(
+      async () => seen.filter((e) => e.type === 'booted').length >= bootsBefore + job.counts.Accepted,
+    );
     behaviours = new Map();
   });
 
