@@ -210,6 +210,21 @@ describe('the same StartTransaction sent twice', () => {
     expect((await bookingOf(old.transactionId))!.priceByPower).toBe('32.00');
     await s.close();
   });
+
+  it('a new StartTransaction on a connector whose booking waits for its cable puts that booking to payment', async () => {
+    const s = await station();
+    const T = Date.now() - 60 * MINUTE;
+    const old = await s.start((await member()).idTag, T, 20_000);
+    await s.stop(old.transactionId, T + 10 * MINUTE, 22_000);
+    await whenStatus(old.transactionId, 'charged');
+    // No Available came (lost), but a new session starts on the connector: the cable came out before it.
+    await s.start((await member()).idTag, T + 50 * MINUTE, 22_000);
+    const released = await whenStatus(old.transactionId, 'stopped');
+    // 2 kWh × 8.00; no overstay we can't prove.
+    expect(released).toMatchObject({ priceByPower: '16.00', priceByPenalty: '0.00' });
+    expect(released.avaliableAt!.toISOString()).toBe(iso(T + 10 * MINUTE));
+    await s.close();
+  });
 });
 
 describe("the charger's clock, bounded", () => {

@@ -136,6 +136,37 @@ export async function onStopTransaction(
   });
 }
 
+/**
+ * A new transaction started on a connector whose booking is still Charged (its cable never reported out): the
+ * cable came out before, so the booking goes to payment, with the overstay only to a removal the charger
+ * reported (none otherwise: we bill no time we can't prove).
+ */
+export async function releaseCharged(
+  db: Db,
+  chargerId: string,
+  connectorRowId: number,
+  transactionId: number,
+) {
+  const waiting = await db
+    .select({ id: bookings.id, stopTime: bookings.stopTime, cableOutAt: bookings.cableOutAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.connectorId, connectorRowId),
+        eq(bookings.status, 'charged'),
+        isNull(bookings.deletedAt),
+      ),
+    );
+  for (const booking of waiting) {
+    const out = booking.cableOutAt ?? booking.stopTime ?? new Date();
+    await db.transaction((tx) =>
+      cableRemoved(tx, booking.id, chargerId, out, {
+        reason: `transaction ${transactionId} started on the connector`,
+      }),
+    );
+  }
+}
+
 /** The open booking (charging or charged, cable in) on a charger's connector, by its OCPP number. */
 async function openBookingOn(db: Db, chargerId: string, ocppConnectorId: number): Promise<BookingRow | null> {
   const [row] = await db

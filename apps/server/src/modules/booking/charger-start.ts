@@ -19,7 +19,7 @@ import {
   startTransaction,
 } from '../../ocpp/transactions.ts';
 import { planSnapshot } from './booking-pricing.ts';
-import { onStopTransaction } from './charger-events.ts';
+import { onStopTransaction, releaseCharged } from './charger-events.ts';
 import { type Actor, applyEvent, recordEvent } from './lifecycle.ts';
 
 /** OCPP 1.6 IdTagInfo.status values we answer. */
@@ -153,6 +153,8 @@ export async function chargerStart(
     for (const stopped of await closeSuperseded(db, chargerId, request.connectorId, session.id)) {
       await onStopTransaction(db, chargerId, stopped, { cableOutAt: stopped.stop.at });
     }
+    if (session.connectorRowId !== null)
+      await releaseCharged(db, chargerId, session.connectorRowId, session.id);
   });
   if (idTagStatus === 'Accepted' && userId !== null && session.connectorRowId !== null) {
     await guard('StartTransaction', () =>

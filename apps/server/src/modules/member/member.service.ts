@@ -169,6 +169,8 @@ export async function startCharging(db: Db, commands: ChargerCommands, userId: n
   if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
   checkedNext(row.status, 'remote-start', 'member');
   const idTag = await memberTag(db, userId);
+  // Dated when it is sent: the charger's start can't be earlier (charger-start.ts bounds it by this).
+  const requestedAt = new Date();
   const outcome = await remoteStartTransaction(commands, row.chargerId, {
     connectorId: row.ocppConnectorId,
     idTag,
@@ -180,6 +182,7 @@ export async function startCharging(db: Db, commands: ChargerCommands, userId: n
     from: row.status,
     to: row.status,
     actor: member(userId),
+    at: requestedAt,
   });
 }
 
