@@ -17,6 +17,8 @@ let server: InstanceType<typeof RPCServer>;
 let url = '';
 const received: Received[] = [];
 let nextTransaction = 1;
+/** How long the server takes to answer each call (a slow server). */
+let answerDelayMs = 0;
 
 beforeAll(async () => {
   server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
@@ -24,9 +26,10 @@ beforeAll(async () => {
     const c = client as {
       handle(handler: (call: { method: string; params: Record<string, unknown> }) => unknown): void;
     };
-    c.handle(({ method, params }) => {
+    c.handle(async ({ method, params }) => {
       const entry: Received = { action: method, params };
       received.push(entry);
+      if (answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
       switch (method) {
         case 'BootNotification':
           return { status: 'Accepted', currentTime: new Date().toISOString(), interval: 3600 };
@@ -72,6 +75,7 @@ const chargers: SimulatedCharger[] = [];
 afterEach(async () => {
   await Promise.all(chargers.splice(0).map((charger) => charger.stop()));
   received.length = 0;
+  answerDelayMs = 0;
 });
 
 async function connect(spec: SimulatedChargerSpec, clock: SimulatorClock, random = () => 0.5) {
@@ -276,5 +280,25 @@ describe('a simulated charger', () => {
     time.pass(600_000);
     await charger.sendMeterValue(1);
     expect(charger.connectorStates[0]!.meterWh - second).toBe(2_000 + Math.floor((7.4 * 0.775 * 1000) / 6));
+  });
+
+  it('keeps one random step at a time: a slow server does not pile the activity up ahead of other calls', async () => {
+    answerDelayMs = 40;
+    // A step every 2.5 to 7.5 ms against answers that take 40 ms each.
+    const charger = new SimulatedCharger(
+      { id: 'SIM-SLOW', connectors: 2, powerType: 'AC' },
+      { url, activity: true, activityMs: 5 },
+    );
+    chargers.push(charger);
+    await charger.start();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    // A call of the test's own: only the step in flight (at most its Authorize, StartTransaction and
+    // StatusNotification) may reach the server before it, not 800 ms of queued steps.
+    const before = received.length;
+    await charger.setStatus(1, 'Unavailable', 'OtherError');
+    const probe = received.findIndex(
+      (r, index) => index >= before && r.action === 'StatusNotification' && r.params.errorCode === 'OtherError',
+    );
+    expect(probe - before).toBeLessThanOrEqual(3);
   });
 });

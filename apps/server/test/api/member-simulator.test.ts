@@ -108,7 +108,8 @@ const until = <T>(probe: () => Promise<T | undefined | false | null>, what: stri
   eventually(probe, timeoutMs).catch((error: Error) => {
     throw new Error(
       `${error.message}: ${what}; stats ${JSON.stringify(current.stats)}; log ${JSON.stringify(current.logs)}; ` +
-        `connectors ${JSON.stringify(charger().connectorStates)}`,
+        `connectors ${JSON.stringify(charger().connectorStates)}; connected ${charger().connected}; ` +
+        `held ${[1, 2].filter((n) => charger().isReserved(n))}; last events ${JSON.stringify(seen.slice(-12))}`,
     );
   });
 /** The booking of that member once it reaches the status. */
