@@ -295,9 +295,10 @@ describe('a simulated charger', () => {
     // A call of the test's own: only the step in flight (at most its Authorize, StartTransaction and
     // StatusNotification) may reach the server before it, not 800 ms of queued steps.
     const before = received.length;
-    await charger.setStatus(1, 'Unavailable', 'OtherError');
+    await charger.setStatus(1, 'Finishing', 'OtherError');
     const probe = received.findIndex(
-      (r, index) => index >= before && r.action === 'StatusNotification' && r.params.errorCode === 'OtherError',
+      (r, index) =>
+        index >= before && r.action === 'StatusNotification' && r.params.errorCode === 'OtherError',
     );
     expect(probe - before).toBeLessThanOrEqual(3);
   });

@@ -199,15 +199,18 @@ export class SimulatedCharger {
       // One step at a time: a tick while the last step's calls are still queued (a slow server) is skipped,
       // so the activity never piles up calls ahead of a member's or a test's.
       let stepping = false;
-      this.activity = setInterval(() => {
-        if (stepping) return;
-        stepping = true;
-        void this.step()
-          .catch(() => undefined)
-          .finally(() => {
-            stepping = false;
-          });
-      }, every * (0.5 + Math.random()));
+      this.activity = setInterval(
+        () => {
+          if (stepping) return;
+          stepping = true;
+          void this.step()
+            .catch(() => undefined)
+            .finally(() => {
+              stepping = false;
+            });
+        },
+        every * (0.5 + Math.random()),
+      );
     }
   }
 
