@@ -325,3 +325,29 @@ test('a pasted image file is uploaded, and a base64 image in pasted HTML is left
   await expect(contents.locator('img')).toHaveCount(1);
   expect(await contents.innerHTML()).not.toContain('data:');
 });
+
+test("the Formats list offers document 3's formats, div included, and a line becomes a div", async ({
+  page,
+}) => {
+  await page.goto('/guide/new');
+  const editor = editorOf(page, 'Detail (EN)');
+  await expect(editor.locator('.se-toolbar')).toBeVisible({ timeout: 15_000 });
+  const contents = contentsOf(page, 'Detail (EN)');
+  await contents.click();
+  await page.keyboard.type('A plain block');
+  await toolbarButton(editor, 'blockStyle').click();
+  const formats = page.locator('.se-list-format:visible button');
+  await expect(formats).toHaveText([
+    'Paragraph',
+    'Normal (DIV)',
+    'Header1',
+    'Header2',
+    'Header3',
+    'Header4',
+    'Header5',
+    'Header6',
+  ]);
+  await formats.filter({ hasText: 'Normal (DIV)' }).click();
+  await expect(contents.locator('div', { hasText: 'A plain block' })).toHaveCount(1);
+  await expect(contents.locator('p', { hasText: 'A plain block' })).toHaveCount(0);
+});

@@ -1,8 +1,15 @@
 import { LIST_PAGE_SIZE } from '@ev/shared';
-import { Table, type TableProps, Tooltip } from 'antd';
+import { Flex, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { EXPAND_COLUMN_WIDTH, fitColumns, type ListColumn, type ListColumns } from './fit-columns.ts';
+import { ColumnsControl } from './columns-control.tsx';
+import {
+  type ColumnChoice,
+  EXPAND_COLUMN_WIDTH,
+  fitColumns,
+  type ListColumn,
+  type ListColumns,
+} from './fit-columns.ts';
 import './list.css';
 import type { FilterSpec, ListState } from './use-list-state.ts';
 
@@ -24,13 +31,12 @@ export function CellText({ text }: { text: string }) {
 }
 
 /**
- * The antd column of a list column at the width it has in this table. The text a column that is not pinned
- * renders (a string or number) holds one line, cut with '…' and a tooltip; anything else is clipped at the
- * column's edge (list.css) rather than widen it or reach into the next one.
+ * The antd column of a list column at the width it has in this table. The text a column renders (a string or
+ * number) holds one line, cut with '…' and a tooltip; anything else is clipped at the column's edge
+ * (list.css) rather than widen it or reach into the next one.
  */
 function tableColumn<T>(column: ListColumn<T>): ColumnType<T> {
   const { priority: _priority, compactWidth: _compactWidth, ...antd } = column;
-  if (antd.fixed) return antd;
   const render = antd.render;
   return {
     ...antd,
@@ -62,20 +68,41 @@ function useWidth() {
 
 export type FittedTableProps<T> = Omit<TableProps<T>, 'columns' | 'scroll' | 'tableLayout'> & {
   columns: ListColumns<T>;
+  /** The user's choice of columns, and the Columns control above the table to make it. */
+  columnChoice?: { choice: ColumnChoice; onChoice: (choice: ColumnChoice) => void };
 };
 
 /**
- * A table that fits its room: the columns that do not fit give way by priority (fit-columns.ts), the text
- * columns share what the others leave and cut long values with '…' and a tooltip, so a long value never
- * pushes a column out of view. A phone gets small cells; its pager keeps the size changer and quick jumper.
+ * A table that fits its room: the columns that do not fit give way by priority (fit-columns.ts), unless the
+ * user brought them back with the Columns control; the text columns share what the others leave and cut long
+ * values with '…' and a tooltip, so a long value never pushes a column out of view. A table that needs more
+ * than its room scrolls sideways, the row's id or name pinned left and its actions right where they cover
+ * nothing for good. A phone gets small cells and rows that scroll the same way; its pager keeps the size
+ * changer and quick jumper.
  */
-export function FittedTable<T extends object>({ columns, expandable, size, ...props }: FittedTableProps<T>) {
+export function FittedTable<T extends object>({
+  columns,
+  expandable,
+  size,
+  columnChoice,
+  ...props
+}: FittedTableProps<T>) {
   const [ref, room] = useWidth();
   const expandWidth = (compact: boolean) =>
     compact ? EXPAND_COLUMN_WIDTH.compactWidth : EXPAND_COLUMN_WIDTH.width;
-  const fit = fitColumns(columns, room, (compact) => (expandable ? expandWidth(compact) : 0));
+  const fit = fitColumns(
+    columns,
+    room,
+    (compact) => (expandable ? expandWidth(compact) : 0),
+    columnChoice?.choice,
+  );
   return (
     <div ref={ref} className="list-table">
+      {columnChoice && (
+        <Flex justify="end" className="list-columns-bar">
+          <ColumnsControl columns={columns} fit={fit} {...columnChoice} />
+        </Flex>
+      )}
       <Table<T>
         {...props}
         size={fit.compact ? 'small' : size}
@@ -101,6 +128,7 @@ interface DataTableProps<T, S extends FilterSpec> {
   expandable?: TableProps<T>['expandable'];
   /** 'middle' packs a wide list's columns closer. */
   size?: TableProps<T>['size'];
+  columnChoice?: FittedTableProps<T>['columnChoice'];
 }
 
 /**
@@ -116,6 +144,7 @@ export function DataTable<T extends object, S extends FilterSpec>({
   rowKey,
   expandable,
   size,
+  columnChoice,
 }: DataTableProps<T, S>) {
   const sortedColumns = columns.map((column) =>
     column.sorter && column.key !== undefined
@@ -151,6 +180,7 @@ export function DataTable<T extends object, S extends FilterSpec>({
       loading={loading}
       expandable={expandable}
       size={size}
+      columnChoice={columnChoice}
       onChange={onChange}
       locale={{ emptyText: EMPTY_TEXT }}
       pagination={{

@@ -55,4 +55,59 @@ describe('fitColumns', () => {
     expect(fit.width).toBe(TEXT_MIN_WIDTH + 90);
     expect(fit.columns.map((column) => column.width)).toEqual([TEXT_MIN_WIDTH, 90]);
   });
+
+  it("puts the user's choice first: a hidden column is out, a column brought back stays", () => {
+    // Hidden by the user although there is room.
+    expect(keys(1000, undefined)).toEqual(['id', 'name', 'address', 'type', 'active']);
+    expect(fitColumns(COLUMNS, 1000, undefined, { address: false }).columns.map((c) => c.key)).toEqual([
+      'id',
+      'name',
+      'type',
+      'active',
+    ]);
+    // Brought back at 480 px, where it would give way: the type gives way instead.
+    const back = fitColumns(COLUMNS, 480, undefined, { address: true });
+    expect(back.columns.map((c) => c.key)).toEqual(['id', 'name', 'address', 'active']);
+    expect(back.hidden.map((c) => c.key)).toEqual(['type']);
+    // The columns that always show can't be hidden.
+    expect(fitColumns(COLUMNS, 1000, undefined, { name: false, active: false }).columns).toHaveLength(5);
+  });
+
+  it('lets the table scroll when the columns brought back need more than the room', () => {
+    const fit = fitColumns(COLUMNS, 400, undefined, { id: true, address: true, type: true });
+    expect(fit.columns.map((c) => c.key)).toEqual(['id', 'name', 'address', 'type', 'active']);
+    expect(fit.hidden).toEqual([]);
+    expect(fit.width).toBe(80 + TEXT_MIN_WIDTH + TEXT_MIN_WIDTH + 100 + 90);
+  });
+});
+
+describe('fitColumns pins', () => {
+  // A booking list in small: the id and name pinned left, the actions right.
+  const PINNED: ListColumns<Row> = [
+    { key: 'id', width: 60, fixed: 'left' },
+    { key: 'name', fixed: 'left' },
+    { key: 'duration', width: 90 },
+    { key: 'total', width: 116 },
+    { key: 'action', width: 200, compactWidth: 104, fixed: 'right' },
+  ];
+  const pinned = (room: number) =>
+    fitColumns(PINNED, room)
+      .columns.filter((column) => column.fixed)
+      .map((column) => `${column.key}:${column.fixed}`);
+
+  it('keeps every pin while the room left beside them holds the widest column that scrolls', () => {
+    // 60 + 100 + 104 pinned, 116 the widest scrolling: 380 px hold it.
+    expect(pinned(380)).toEqual(['id:left', 'name:left', 'action:right']);
+    // A table that fits keeps its pins too (they change nothing there).
+    expect(pinned(2000)).toEqual(['id:left', 'name:left', 'action:right']);
+  });
+
+  it('lets the actions go first, then the left pins from the inside, so that no column stays covered', () => {
+    // 379 px: the actions would leave 115 px for the 116 px total. They scroll with the row instead.
+    expect(pinned(379)).toEqual(['id:left', 'name:left']);
+    // Unpinned, the 104 px actions count among the scrolling columns.
+    expect(pinned(316)).toEqual(['id:left', 'name:left']);
+    expect(pinned(275)).toEqual(['id:left']);
+    expect(pinned(175)).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { TableProps } from 'antd';
 import { Button, Card, Flex, Form, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useColumnChoice } from './column-choice.ts';
 import { DataTable } from './data-table.tsx';
 import { ExportButton, type ExportSpec } from './export-button.tsx';
 import type { ListColumns } from './fit-columns.ts';
@@ -23,6 +24,11 @@ export interface ListPageProps<T, S extends FilterSpec> {
   baseQuery?: string;
   /** The filters' names and kinds; the `filters` fields use the same names. */
   filterSpec: S;
+  /**
+   * Filters that apply while the URL names none of them (the booking list's today, useTodayByDefault): the
+   * fields show them from the first render, and the URL's taking them on overwrites nothing typed meanwhile.
+   */
+  defaultFilters?: FilterValues<S>;
   /** The filter fields (Form.Items named after `filterSpec`). */
   filters: ReactNode;
   /** Buttons after Search, Clear Data and Export (New ...). */
@@ -53,10 +59,17 @@ function formValues<S extends FilterSpec>(spec: S, filters: FilterValues<S>) {
   );
 }
 
+/** The defaults, while the URL names none of their filters: then they apply. */
+function pendingDefaults<S extends FilterSpec>(state: ListState<S>, defaults: FilterValues<S> | undefined) {
+  const keys = Object.keys(defaults ?? {});
+  return keys.length > 0 && keys.every((key) => state.filters[key] === undefined) ? defaults : undefined;
+}
+
 /** The filter bar: the fields, Search, Clear Data (reset and search again), Export, and the page's buttons. */
 function FilterBar<S extends FilterSpec>({
   state,
   spec,
+  defaults,
   endpoint,
   baseQuery,
   exportSpec,
@@ -65,6 +78,7 @@ function FilterBar<S extends FilterSpec>({
 }: {
   state: ListState<S>;
   spec: S;
+  defaults?: FilterValues<S>;
   endpoint: string;
   baseQuery?: string;
   exportSpec?: ExportSpec;
@@ -75,6 +89,10 @@ function FilterBar<S extends FilterSpec>({
   // The filter query the bar's own search leads to: its fields already show it, and may have been edited
   // again since (typing right after Clear Data), so that URL change must not overwrite them.
   const ownSearch = useRef<string | null>(null);
+  // The filter query the URL is about to take on with the defaults: the fields show them already.
+  const awaitedDefaults = useRef<string | null>(null);
+  const pending = pendingDefaults(state, defaults);
+  const shown = pending ? { ...state.filters, ...pending } : state.filters;
   const search = (filters: FilterValues<S>) => {
     ownSearch.current = filterQueryOf(spec, filters);
     state.search(filters);
@@ -82,19 +100,20 @@ function FilterBar<S extends FilterSpec>({
   // Back/forward and the return from a setting page change the URL: the fields follow it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter query stands for the filters
   useEffect(() => {
-    const own = ownSearch.current === state.filterQuery;
+    const own = ownSearch.current === state.filterQuery || awaitedDefaults.current === state.filterQuery;
     ownSearch.current = null;
-    if (!own) form.setFieldsValue(formValues(spec, state.filters));
+    awaitedDefaults.current = pending ? filterQueryOf(spec, shown) : null;
+    if (!own) form.setFieldsValue(formValues(spec, shown));
   }, [form, spec, state.filterQuery]);
   const clear = () => {
-    form.setFieldsValue(formValues(spec, {}));
+    form.setFieldsValue(formValues(spec, defaults ?? {}));
     search({});
   };
   return (
     <Form
       form={form}
       layout="vertical"
-      initialValues={formValues(spec, state.filters)}
+      initialValues={formValues(spec, shown)}
       onFinish={(values: FilterValues<S>) => search(values)}
       className="list-filter-bar"
     >
@@ -120,6 +139,8 @@ function FilterBar<S extends FilterSpec>({
 /** A list screen: a declaration of filters and columns over a server-paged table whose state is in the URL. */
 export function ListPage<T extends object, S extends FilterSpec>(props: ListPageProps<T, S>) {
   const state = useListState(props.filterSpec);
+  // Remembered per user and screen: the title names the screen (two screens may share an endpoint).
+  const [columnChoice, setColumnChoice] = useColumnChoice(props.title);
   const list = useListQuery<T>(
     props.endpoint,
     props.itemsKey,
@@ -148,6 +169,7 @@ export function ListPage<T extends object, S extends FilterSpec>(props: ListPage
         <FilterBar
           state={state}
           spec={props.filterSpec}
+          defaults={props.defaultFilters}
           endpoint={props.endpoint}
           baseQuery={props.baseQuery}
           exportSpec={props.exportSpec}
@@ -165,6 +187,7 @@ export function ListPage<T extends object, S extends FilterSpec>(props: ListPage
           rowKey={props.rowKey}
           expandable={props.expandable?.(items)}
           size={props.size ?? 'middle'}
+          columnChoice={{ choice: columnChoice, onChoice: setColumnChoice }}
         />
       </Flex>
     </Card>

@@ -181,7 +181,19 @@ export default function SunEditorField({
       attributeWhitelist: { iframe: 'sandbox|allowfullscreen|loading|referrerpolicy' },
       // The fonts of section 2; the Thai ones are bundled (thai-fonts.css).
       font: { items: [...RICH_TEXT_FONTS] },
-      blockStyle: { items: ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'] },
+      // Document 3's Formats: SunEditor 3 takes 'div' only as an item of its own (a bare 'div' is skipped).
+      blockStyle: {
+        items: [
+          'p',
+          { tag: 'div', command: 'line', name: 'Normal (DIV)' },
+          'h1',
+          'h2',
+          'h3',
+          'h4',
+          'h5',
+          'h6',
+        ],
+      },
       image: {
         // Both given: SunEditor 3.3 turns the URL field on whenever createFileInput is left unset.
         createFileInput: true,

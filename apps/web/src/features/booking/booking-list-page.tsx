@@ -18,7 +18,7 @@ import { useRole } from '../../lib/session.ts';
 import { BookingActions } from './booking-actions.tsx';
 import { BookingDetailModal } from './booking-detail-modal.tsx';
 import { kwhText, statusColor } from './booking-format.ts';
-import { METHOD_OPTIONS, STATUS_OPTIONS } from './booking-options.ts';
+import { METHOD_OPTIONS, METHOD_WIDTH, STATUS_OPTIONS } from './booking-options.ts';
 import './booking.css';
 import { LiveDuration } from './live-duration.tsx';
 import { TotalAmount } from './total-amount.tsx';
@@ -74,10 +74,11 @@ function BookingFilters({ role }: { role: string | null }) {
 const orDash = (value: string | null) => value || '-';
 
 /**
- * Section 2's columns. The id (which opens the booking), the name, the duration, the total, the status and
- * the actions always show; with less room the cluster goes first, then email, phone, payment method,
- * connector, charger, energy, site, service date and surname (at 1440 px the surname, service date, site
- * and energy still show).
+ * Section 2's columns. The id (which opens the booking) and the name, pinned left, the duration, the total,
+ * the status and the actions, pinned right, always show. With less room the cluster goes first, then email,
+ * phone, payment method, connector, charger, energy, surname, site and service date: the site and the date
+ * say which booking it is, and outlast the energy. At 1920 px every column shows; below, the Columns control
+ * brings any back (the table then scrolls sideways).
  */
 function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void): ListColumns<BookingItem> {
   return [
@@ -86,34 +87,35 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       dataIndex: 'id',
       key: 'id',
       sorter: true,
-      width: 60,
+      width: 52,
+      fixed: 'left',
       render: (id: number) => (
         <Button type="link" size="small" aria-label={`View booking #${id}`} onClick={() => open(id)}>
           {id}
         </Button>
       ),
     },
-    { title: 'Name', dataIndex: 'firstName', key: 'firstName', minWidth: 90, render: orDash },
-    { title: 'Surname', dataIndex: 'lastName', key: 'lastName', minWidth: 90, priority: 1, render: orDash },
-    { title: 'Email', dataIndex: 'email', key: 'email', minWidth: 130, priority: 9, render: orDash },
-    { title: 'Phone', dataIndex: 'tel', key: 'tel', width: 108, priority: 8, render: orDash },
-    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', minWidth: 100, priority: 10 },
-    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', minWidth: 100, priority: 3 },
-    { title: 'Charger', dataIndex: 'chargerNameEn', key: 'chargerNameEn', minWidth: 100, priority: 5 },
-    { title: 'Connector', dataIndex: 'connectorNameEn', key: 'connectorNameEn', minWidth: 90, priority: 6 },
+    { title: 'Name', dataIndex: 'firstName', key: 'firstName', minWidth: 80, fixed: 'left', render: orDash },
+    { title: 'Surname', dataIndex: 'lastName', key: 'lastName', minWidth: 80, priority: 3, render: orDash },
+    { title: 'Email', dataIndex: 'email', key: 'email', minWidth: 116, priority: 9, render: orDash },
+    { title: 'Phone', dataIndex: 'tel', key: 'tel', width: 100, priority: 8, render: orDash },
+    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', minWidth: 90, priority: 10 },
+    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', minWidth: 90, priority: 2 },
+    { title: 'Charger', dataIndex: 'chargerNameEn', key: 'chargerNameEn', minWidth: 90, priority: 5 },
+    { title: 'Connector', dataIndex: 'connectorNameEn', key: 'connectorNameEn', minWidth: 80, priority: 6 },
     {
       title: 'Service Date/Time',
       dataIndex: 'createdAt',
       key: 'createdAt',
       sorter: true,
       width: 132,
-      priority: 2,
+      priority: 1,
       render: (at: string) => formatThaiDateTime(at),
     },
     {
       title: 'Duration',
       key: 'duration',
-      width: 90,
+      width: 84,
       render: (_, booking) => <LiveDuration booking={booking} />,
     },
     {
@@ -122,7 +124,7 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       key: 'energy',
       sorter: true,
       align: 'right',
-      width: 84,
+      width: 80,
       priority: 4,
       render: kwhText,
     },
@@ -132,14 +134,15 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       key: 'totalAmount',
       sorter: true,
       align: 'right',
-      width: 116,
+      width: 112,
       render: (_, booking) => <TotalAmount booking={booking} />,
     },
     {
       title: 'Payment Method',
       dataIndex: 'paymentMethod',
       key: 'paymentMethod',
-      minWidth: 100,
+      // The longest method, 'Credit / Debit Card', whole.
+      width: METHOD_WIDTH,
       priority: 7,
       render: (method: string | null) => paymentMethodLabel(method) || '-',
     },
@@ -148,7 +151,7 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      width: 96,
+      width: 92,
       render: (status: string) => (
         <Tag color={statusColor(status)} data-status={status}>
           {bookingStatusLabel(status)}
@@ -159,8 +162,9 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       title: 'Action',
       key: 'action',
       fixed: 'right',
-      width: 200,
-      compactWidth: 104,
+      width: 144,
+      // 'Cancel payment' whole on a phone too.
+      compactWidth: 128,
       render: (_, booking) => <BookingActions booking={booking} role={role} />,
     },
   ];
@@ -176,7 +180,8 @@ export function BookingListPage() {
       <ListPage<BookingItem, typeof FILTERS>
         title="Booking Management"
         endpoint={ENDPOINT}
-        baseQuery={today}
+        baseQuery={today.baseQuery}
+        defaultFilters={today.defaults}
         itemsKey="bookings"
         filterSpec={FILTERS}
         filters={<BookingFilters role={role} />}

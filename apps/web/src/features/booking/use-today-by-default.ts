@@ -11,7 +11,10 @@ import { todayRange } from '../../components/list/day-range.ts';
  * filters of the list's spec, so the base query followed by the rest is the very query the URL then gives:
  * one list call, not one without dates and one with.
  */
-export function useTodayByDefault(fromKey: string, toKey: string): string {
+export function useTodayByDefault(
+  fromKey: string,
+  toKey: string,
+): { baseQuery: string; defaults: Record<string, string> } {
   const [params, setParams] = useSearchParams();
   const missing = !params.get(fromKey) && !params.get(toKey);
   const { from, to } = todayRange();
@@ -30,10 +33,14 @@ export function useTodayByDefault(fromKey: string, toKey: string): string {
       { replace: true },
     );
   }, [missing, fromKey, toKey, from, to, setParams]);
-  return missing
-    ? new URLSearchParams([
-        [fromKey, from],
-        [toKey, to],
-      ]).toString()
-    : '';
+  return {
+    baseQuery: missing
+      ? new URLSearchParams([
+          [fromKey, from],
+          [toKey, to],
+        ]).toString()
+      : '',
+    // For the filter bar: its date fields show today from the first render (ListPage's defaultFilters).
+    defaults: { [fromKey]: from, [toKey]: to },
+  };
 }

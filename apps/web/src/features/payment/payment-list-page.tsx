@@ -8,7 +8,7 @@ import { ListPage } from '../../components/list/list-page.tsx';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { bahtText } from '../booking/booking-format.ts';
-import { METHOD_OPTIONS } from '../booking/booking-options.ts';
+import { METHOD_OPTIONS, METHOD_WIDTH } from '../booking/booking-options.ts';
 import { RefundModal } from './refund-modal.tsx';
 
 const ENDPOINT = '/payment';
@@ -95,12 +95,21 @@ function refundBlocked(payment: PaymentItem): string | null {
 }
 
 /**
- * Section 2's columns. The invoice number, the amount, the refund and the action always show; with less room
- * the cluster goes first, then email, site, method, booking id, name and date.
+ * Section 2's columns. The invoice number (pinned left), the method, the amount, the refund and the action
+ * (pinned right) always show: the method says why a Refund is disabled. With less room the cluster goes
+ * first, then email, site, booking id, name and date. At 1920 px every column shows; below, the Columns
+ * control brings any back (the table then scrolls sideways).
  */
 function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<PaymentItem> {
   return [
-    { title: 'Invoice No', dataIndex: 'invoiceNo', key: 'invoiceNo', sorter: true, width: 150 },
+    {
+      title: 'Invoice No',
+      dataIndex: 'invoiceNo',
+      key: 'invoiceNo',
+      sorter: true,
+      width: 136,
+      fixed: 'left',
+    },
     {
       title: 'Name',
       key: 'name',
@@ -113,12 +122,12 @@ function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<Payment
       dataIndex: 'email',
       key: 'email',
       minWidth: 130,
-      priority: 6,
+      priority: 5,
       render: (email: string | null) => email || '-',
     },
-    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', minWidth: 100, priority: 7 },
-    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', minWidth: 100, priority: 5 },
-    { title: 'Booking Id', dataIndex: 'bookingId', key: 'bookingId', width: 96, priority: 3 },
+    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', minWidth: 100, priority: 6 },
+    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', minWidth: 100, priority: 4 },
+    { title: 'Booking Id', dataIndex: 'bookingId', key: 'bookingId', width: 88, priority: 3 },
     {
       title: 'Date',
       dataIndex: 'createdAt',
@@ -133,8 +142,7 @@ function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<Payment
       dataIndex: 'method',
       key: 'method',
       sorter: true,
-      minWidth: 100,
-      priority: 4,
+      width: METHOD_WIDTH,
       render: (method: string) => paymentMethodLabel(method),
     },
     {
