@@ -32,6 +32,7 @@ import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { ManualSettlementGateway, type PaymentGateway } from './modules/payment/payment-gateway.ts';
 import { type PaymentContext, settlePending } from './modules/payment/settlement.ts';
 import { priceRoutes } from './modules/price/price.routes.ts';
+import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contactUsRoutes(services));
   await app.register(bookingRoutes(services));
   await app.register(paymentRoutes(services));
+  await app.register(promotionRoutes(services));
   await app.register(memberRoutes(services));
   await app.register(reportRoutes(services));
   await app.register(pageRoutes(services));

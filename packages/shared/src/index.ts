@@ -19,6 +19,7 @@ export * from './schemas/page.ts';
 export * from './schemas/party.ts';
 export * from './schemas/password.ts';
 export * from './schemas/price.ts';
+export * from './schemas/promotion.ts';
 export * from './schemas/reference.ts';
 export * from './schemas/thai-formats.ts';
 export * from './schemas/user.ts';

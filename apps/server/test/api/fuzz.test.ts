@@ -69,6 +69,23 @@ beforeAll(async () => {
   const terms = await createLegalPage(t, 'terms');
   const privacy = await createLegalPage(t, 'privacy');
   const tutorial = await createGuide(t);
+  // A promotion of three codes, for its paths and its codes' CSV.
+  const promotion = await t.call('POST', '/api/promotion', {
+    token: admin,
+    body: {
+      type: 'point',
+      code: 'FUZZPOINT',
+      nameEn: 'Fuzz points',
+      nameTh: 'แต้มทดสอบ',
+      internal: false,
+      expose: false,
+      validFrom: '2026-01-01T00:00:00.000+07:00',
+      validTo: '2027-01-01T00:00:00.000+07:00',
+      point: 10,
+      count: 3,
+    },
+  });
+  expect(promotion.status, JSON.stringify(promotion.body)).toBe(200);
   // One batch job (the charger is offline, so the stream ends at once) for the job CSV path.
   const batch = await t.call('GET', `/api/charger/batch/hard-reset?token=${BATCH_TOKEN}`, { token: admin });
   expect(batch.status).toBe(200);
@@ -132,6 +149,8 @@ beforeAll(async () => {
       '/api/connector/{id}/close-blocker': String(connector.id),
       '/api/charger/batch/jobs/{id}/csv': String(jobId),
       '/api/page/{id}': String(tutorial.id),
+      '/api/promotion/{id}': String(promotion.body.id),
+      '/api/promotion/{id}/code': String(promotion.body.id),
     },
   };
 });
