@@ -31,6 +31,7 @@ import { partyRoutes } from './modules/party/party.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { ManualSettlementGateway, type PaymentGateway } from './modules/payment/payment-gateway.ts';
 import { type PaymentContext, settlePending } from './modules/payment/settlement.ts';
+import { pointRoutes } from './modules/point/point.routes.ts';
 import { priceRoutes } from './modules/price/price.routes.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(bookingRoutes(services));
   await app.register(paymentRoutes(services));
   await app.register(promotionRoutes(services));
+  await app.register(pointRoutes(services));
   await app.register(memberRoutes(services));
   await app.register(reportRoutes(services));
   await app.register(pageRoutes(services));

@@ -86,6 +86,13 @@ beforeAll(async () => {
     },
   });
   expect(promotion.status, JSON.stringify(promotion.body)).toBe(200);
+  // A pending green-point rate card (a year ahead: only pending cards may change or go).
+  const yearAhead = (hours: number) => new Date(Date.now() + (365 * 24 + hours) * 3_600_000).toISOString();
+  const point = await t.call('POST', '/api/point', {
+    token: admin,
+    body: { fromBaht: 10, toPoint: 1, fromPoint: 100, toBaht: 10, validFrom: yearAhead(0) },
+  });
+  expect(point.status, JSON.stringify(point.body)).toBe(200);
   // One batch job (the charger is offline, so the stream ends at once) for the job CSV path.
   const batch = await t.call('GET', `/api/charger/batch/hard-reset?token=${BATCH_TOKEN}`, { token: admin });
   expect(batch.status).toBe(200);
@@ -135,6 +142,9 @@ beforeAll(async () => {
           },
         ],
       },
+      // A rate card starts in the future, each at an instant of its own (the example dates are wall times).
+      'POST /api/point': { validFrom: yearAhead(1) },
+      'PATCH /api/point/{id}': { validFrom: yearAhead(2) },
     },
     sparedPathIds: { '/api/user/{id}': [String(adminId)] },
     pathIds: {
@@ -151,6 +161,7 @@ beforeAll(async () => {
       '/api/page/{id}': String(tutorial.id),
       '/api/promotion/{id}': String(promotion.body.id),
       '/api/promotion/{id}/code': String(promotion.body.id),
+      '/api/point/{id}': String(point.body.id),
     },
   };
 });
