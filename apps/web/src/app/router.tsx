@@ -89,6 +89,14 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     () => import('../features/payment/payment-list-page.tsx').then((m) => m.PaymentListPage),
     'payment.read',
   ],
+  '/promotion/:type': [
+    () => import('../features/promotion/promotion-list-page.tsx').then((m) => m.PromotionListPage),
+    'promotion.read',
+  ],
+  '/promotion/:type/:id': [
+    () => import('../features/promotion/promotion-setting-page.tsx').then((m) => m.PromotionSettingPage),
+    'promotion.read',
+  ],
   '/booking-report': [
     () => import('../features/booking/booking-report-page.tsx').then((m) => m.BookingReportPage),
     'report.booking',

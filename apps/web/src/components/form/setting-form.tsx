@@ -20,6 +20,8 @@ interface SettingFormProps<T> {
   readOnly?: boolean;
   /** Actions in the card's header, right (e.g. the tutorial's Preview). */
   extra?: ReactNode;
+  /** A failed save the page tells of itself (true: no generic error notice), e.g. a 409 with its own notice. */
+  onSaveError?: (error: unknown) => boolean;
   children: ReactNode;
 }
 
@@ -44,6 +46,7 @@ export function SettingForm<T>({
   save,
   readOnly = false,
   extra,
+  onSaveError,
   children,
 }: SettingFormProps<T>) {
   const dirtyRef = useRef(false);
@@ -64,7 +67,7 @@ export function SettingForm<T>({
     } catch (error) {
       dirtyRef.current = true;
       setSaving(false);
-      notifyCallError(withoutFieldPrefix(error), undefined);
+      if (!onSaveError?.(error)) notifyCallError(withoutFieldPrefix(error), undefined);
       return;
     }
     await showSuccess();

@@ -81,10 +81,18 @@ function OpenButton({ path, label }: { path: string; label: string }) {
   );
 }
 
-/** 'Action': open the setting page (Edit or View), and Delete on inactive rows when the role may delete. */
+/**
+ * 'Action': open the setting page (Edit or View), and Delete on inactive rows when the role may delete.
+ * `pages`: where the setting pages are when not under the API's endpoint (`/promotion/point/{id}` for the
+ * record `/promotion/{id}`).
+ */
 export function actionColumn<T extends ListRecord>(
   endpoint: string,
-  { open, canDelete = true }: { open: 'Edit' | 'View'; canDelete?: boolean },
+  {
+    open,
+    canDelete = true,
+    pages = endpoint,
+  }: { open: 'Edit' | 'View'; canDelete?: boolean; pages?: string },
 ): ListColumn<T> {
   return {
     title: 'Action',
@@ -93,7 +101,7 @@ export function actionColumn<T extends ListRecord>(
     ...ACTION_WIDTH,
     render: (_, row) => (
       <Flex gap={4} wrap>
-        <OpenButton path={pathOf(endpoint, row.id)} label={open} />
+        <OpenButton path={pathOf(pages, row.id)} label={open} />
         {canDelete && !row.active && <DeleteButton path={pathOf(endpoint, row.id)} name={recordName(row)} />}
       </Flex>
     ),
