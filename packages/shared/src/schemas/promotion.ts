@@ -224,3 +224,61 @@ export function promotionCodesCsv(
   for (const [code, used, limit] of rows) lines.push(`${code},${used},${limit ?? ''}`);
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** The member app's refusals of a code (issue 21: each check its own message). */
+export const REDEEM_MESSAGES = {
+  notFound: 'Code not found',
+  inactive: 'This code is not active',
+  notStarted: 'This code is not valid yet',
+  expired: 'This code has expired',
+  usedUp: 'This code has been used up',
+  already: 'You have already used this code',
+  bookingNeeded: 'A discount code is used on a booking: give its bookingId',
+  bookingOnlyDiscount: 'Only a discount code is used on a booking',
+  bookingNotOpen: 'A discount code can be used only on a booking not yet paid',
+  bookingHasDiscount: 'This booking already has a discount code',
+  site: 'This code is not for the site of this booking',
+  licensePlate: 'License Plate is required for a private station code',
+  licensePlateOnlyLandlord: 'Only a private station code takes a license plate',
+} as const;
+
+/**
+ * POST /api/member/promotion/redeem: a code as the member typed it (surrounding spaces aside, any case); a
+ * discount code names the booking it is for, a private station code the member's license plate.
+ */
+export const redeemBody = z.strictObject({
+  code: z
+    .string({ error: PROMOTION_MESSAGES.code })
+    .trim()
+    .min(1, PROMOTION_MESSAGES.code)
+    .max(PROMOTION_CODE_MAX + 20, maxMessage(PROMOTION_CODE_MAX + 20)),
+  bookingId: idSchema().optional(),
+  licensePlate: z
+    .string({ error: REDEEM_MESSAGES.licensePlate })
+    .trim()
+    .min(1, REDEEM_MESSAGES.licensePlate)
+    .max(20, maxMessage(20))
+    .optional(),
+});
+export type RedeemBody = z.infer<typeof redeemBody>;
+
+export const redemption = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(PROMOTION_TYPES),
+    code: z.string(),
+    nameEn: z.string(),
+    nameTh: z.string(),
+    /** The booking a discount is for (taken off at its payment). */
+    bookingId: z.number().int().nullable(),
+    /** Points a point code credited. */
+    point: z.number().int().nullable(),
+    /** The sites a private station code made the member a member of. */
+    landlordNameEns: z.array(z.string()),
+    licensePlate: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Redemption' });
+export type Redemption = z.infer<typeof redemption>;
+/** The redemption, and the member's green-point balance after it. */
+export const redeemResponse = z.object({ message: z.string(), redemption, point: z.number().int() });

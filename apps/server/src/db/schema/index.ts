@@ -3,6 +3,7 @@ export * from './catalog.ts';
 export * from './ocpp.ts';
 export * from './pages.ts';
 export * from './places.ts';
+export * from './point-ledger.ts';
 export * from './point-rates.ts';
 export * from './promotions.ts';
 export * from './reference.ts';

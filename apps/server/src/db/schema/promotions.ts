@@ -151,6 +151,8 @@ export const promotionRedemptions = pgTable(
   },
   (t) => [
     uniqueIndex('promotion_redemptions_user_code_key').on(t.userId, t.codeId),
+    // One discount code a booking (only a discount is redeemed on a booking).
+    uniqueIndex('promotion_redemptions_booking_key').on(t.bookingId).where(sql`${t.bookingId} is not null`),
     index('promotion_redemptions_code_idx').on(t.codeId),
     index('promotion_redemptions_promotion_idx').on(t.promotionId),
     index('promotion_redemptions_created_idx').on(t.createdAt, t.id),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { landlords, merchants, parties } from './places.ts';
 
 const timestamps = {
@@ -35,7 +35,11 @@ export const users = pgTable(
     partnerUserType: text('partner_user_type', { enum: ['mobile', 'ruejai'] }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_type_email_key').on(t.type, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_type_email_key').on(t.type, sql`lower(${t.email})`),
+    // The green-point balance (the point ledger's sum) never goes below 0.
+    check('users_point_check', sql`${t.point} >= 0`),
+  ],
 );
 
 /** Opaque session tokens; only their SHA-256 is stored. */

@@ -13,6 +13,8 @@ import {
   memberResetPasswordBody,
   messageResponse,
   noFieldsBody,
+  redeemBody,
+  redeemResponse,
   reserveBody,
 } from '@ev/shared';
 import type { FastifyRequest } from 'fastify';
@@ -22,6 +24,7 @@ import type { Services } from '../../services.ts';
 import { checkedSignIn, createSession, forgotPassword, resetPassword } from '../auth/auth.service.ts';
 import { memberGuides } from '../page/page.service.ts';
 import { payBooking } from '../payment/settlement.ts';
+import { redeemCode } from '../promotion/redeem.ts';
 import {
   cancelReservation,
   checkIn,
@@ -131,6 +134,26 @@ export const memberRoutes =
         },
       },
       async (request) => ({ bookings: await memberBookings(db, memberOf(request).id) }),
+    );
+    app.post(
+      '/api/member/promotion/redeem',
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            'Redeems a code (any case): a discount for one of the member’s bookings not yet paid (taken off at ' +
+            'its payment), a point code’s points credited, a private station code’s sites with the license ' +
+            'plate. One redemption of a code per member; a code’s uses are taken exactly, however many redeem ' +
+            'at once. Each refusal has its own message.',
+          body: redeemBody,
+          response: { 200: redeemResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        message: 'Success',
+        ...(await redeemCode(db, memberOf(request).id, request.body)),
+      }),
     );
     app.get(
       '/api/member/guide',
