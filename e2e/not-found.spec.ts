@@ -11,7 +11,6 @@ const TEXT = "This page doesn't exist. It may be moved or the URL may be incorre
  * payments and the booking report; issue 13: tutorials, terms and privacy policies).
  */
 const SHELL_ROUTES_WITHOUT_SCREEN = [
-  '/point-setup',
   '/user-promotion-report',
   '/user-promotion',
   '/promotion/discount/3',

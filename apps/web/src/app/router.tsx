@@ -97,6 +97,10 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     () => import('../features/promotion/promotion-setting-page.tsx').then((m) => m.PromotionSettingPage),
     'promotion.read',
   ],
+  '/point-setup': [
+    () => import('../features/point/point-setup-page.tsx').then((m) => m.PointSetupPage),
+    'point.read',
+  ],
   '/booking-report': [
     () => import('../features/booking/booking-report-page.tsx').then((m) => m.BookingReportPage),
     'report.booking',
