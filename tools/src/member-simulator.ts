@@ -264,6 +264,12 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
         if (error instanceof ApiError && error.status === 409 && /not open/.test(error.message)) {
           refused.add(`${held.charger.spec.id}/${held.connector}`);
         }
+        // A private station (its cluster Internal Used) takes its site's members only: not a journey here.
+        if (error instanceof ApiError && error.status === 403) {
+          refused.add(`${held.charger.spec.id}/${held.connector}`);
+          stats.started--;
+          return;
+        }
         throw error;
       }
       await sleep(stepMs);

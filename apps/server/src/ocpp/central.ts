@@ -226,7 +226,7 @@ export class OcppCentral {
       return {};
     });
     handle('Authorize', async (params) => ({
-      idTagInfo: { status: await authorizeTag(this.db, String(params.idTag)) },
+      idTagInfo: { status: await authorizeTag(this.db, id, String(params.idTag)) },
     }));
     handle('StartTransaction', async (params) => {
       const answer = await chargerStart(this.db, id, params as unknown as StartRequest, (step, run) =>

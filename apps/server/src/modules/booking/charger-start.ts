@@ -18,12 +18,13 @@ import {
   type StartRequest,
   startTransaction,
 } from '../../ocpp/transactions.ts';
+import { isSiteMember, privateSiteOfCharger } from '../promotion/private-station.ts';
 import { planSnapshot } from './booking-pricing.ts';
 import { onStopTransaction, releaseCharged } from './charger-events.ts';
 import { type Actor, applyEvent, recordEvent } from './lifecycle.ts';
 
 /** OCPP 1.6 IdTagInfo.status values we answer. */
-export type IdTagStatus = 'Accepted' | 'Blocked' | 'ConcurrentTx';
+export type IdTagStatus = 'Accepted' | 'Blocked' | 'ConcurrentTx' | 'Invalid';
 
 /** How far back a walk-in's start may be dated: a charger queues at most this long offline (decisions.md). */
 export const WALK_IN_LOOKBACK_MS = 48 * 3_600_000;
@@ -64,9 +65,24 @@ export async function tagVerdict(
   return 'Accepted';
 }
 
-/** Authorize: unknown tags are accepted (the session is recorded, with no booking); members by tagVerdict. */
-export async function authorizeTag(db: Db, idTag: string): Promise<IdTagStatus> {
+/**
+ * A tag at a private station (its site's cluster Internal Used): Invalid unless the tag is a member's who is
+ * one of the site's members (issue 21); null where the station is public or the member belongs.
+ */
+async function privateVerdict(db: Db, chargerId: string, userId: number | null): Promise<IdTagStatus | null> {
+  const site = await privateSiteOfCharger(db, chargerId);
+  if (site === null) return null;
+  return userId !== null && (await isSiteMember(db, userId, site)) ? null : 'Invalid';
+}
+
+/**
+ * Authorize: at a private station only its members' tags; elsewhere unknown tags are accepted (the session is
+ * recorded, with no booking) and members by tagVerdict.
+ */
+export async function authorizeTag(db: Db, chargerId: string, idTag: string): Promise<IdTagStatus> {
   const userId = await memberOfTag(db, idTag);
+  const refused = await privateVerdict(db, chargerId, userId);
+  if (refused) return refused;
   return userId === null ? 'Accepted' : tagVerdict(db, userId, null, 'authorize');
 }
 
@@ -136,7 +152,8 @@ export async function chargerStart(
     .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, request.connectorId)));
   const userId = await memberOfTag(db, request.idTag);
   const idTagStatus =
-    userId === null ? 'Accepted' : await tagVerdict(db, userId, connector?.id ?? null, 'start');
+    (await privateVerdict(db, chargerId, userId)) ??
+    (userId === null ? 'Accepted' : await tagVerdict(db, userId, connector?.id ?? null, 'start'));
   const reservation =
     idTagStatus === 'Accepted' && userId !== null && connector
       ? await reservationOf(db, userId, connector.id)

@@ -3,11 +3,12 @@ import { BOOKING_MESSAGES, type BookingItem, MEMBER_LIMITS, type ReserveBody } f
 import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, chargers, connectors, idTags, landlords } from '../../db/schema/index.ts';
-import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { requireAccepted } from '../../ocpp/accepted.ts';
 import { type ChargerCommands, remoteStartTransaction, remoteStopTransaction } from '../../ocpp/commands.ts';
 import { fromBookings, toBookingItem } from '../booking/booking-query.ts';
 import { type Actor, applyEvent, checkedNext, recordEvent } from '../booking/lifecycle.ts';
+import { isPrivateSite, isSiteMember, PRIVATE_STATION } from '../promotion/private-station.ts';
 
 const member = (userId: number): Actor => ({ kind: 'member', userId });
 export const ownBooking = (userId: number) => eq(bookings.userId, userId);
@@ -70,6 +71,10 @@ export async function reserve(db: Db, userId: number, body: ReserveBody, now = D
   if (!place) throw new NotFound('No connector found');
   if (!place.chargerActive || !place.siteActive) {
     throw new Conflict('This connector is not open for booking');
+  }
+  // A private station (its cluster Internal Used) takes its site's members only (issue 21).
+  if ((await isPrivateSite(db, place.landlordId)) && !(await isSiteMember(db, userId, place.landlordId))) {
+    throw new Forbidden(PRIVATE_STATION);
   }
   return db.transaction(async (tx) => {
     // Reservations of one connector queue here, so two members never get one slot.
