@@ -39,6 +39,7 @@ import { reportRoutes } from './modules/report/report.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { userPromotionRoutes } from './modules/user-promotion/user-promotion.routes.ts';
 import { OcppCentral } from './ocpp/central.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(bookingRoutes(services));
   await app.register(paymentRoutes(services));
   await app.register(promotionRoutes(services));
+  await app.register(userPromotionRoutes(services));
   await app.register(pointRoutes(services));
   await app.register(memberRoutes(services));
   await app.register(reportRoutes(services));

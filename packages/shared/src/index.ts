@@ -26,4 +26,5 @@ export * from './schemas/reference.ts';
 export * from './schemas/thai-formats.ts';
 export * from './schemas/user.ts';
 export * from './schemas/user-admin.ts';
+export * from './schemas/user-promotion.ts';
 export * from './sse.ts';

@@ -1,10 +1,11 @@
-import { bookingReportQuery, can, errorResponse } from '@ev/shared';
+import { bookingReportQuery, can, couponReportQuery, errorResponse } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Forbidden } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
 import { sendBookingReport } from './booking-report.ts';
+import { sendCouponReport } from './coupon-report.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -33,5 +34,23 @@ export const reportRoutes =
         }
         return sendBookingReport(db, scopeOf(user), request.query, reply);
       },
+    );
+    app.get(
+      '/api/report/user-promotion',
+      {
+        config: { permission: 'report.user-promotion' },
+        schema: {
+          tags: ['report'],
+          description:
+            'Coupon-Point-Report_{timestamp}.xlsx: one row per redemption of every type (Promotion Code, Point ' +
+            'Code, Private Station Code), oldest first, streamed. Texts match partly whatever their case; ' +
+            'merchantId and landlordId match where the redemption applies (the booking’s site for a discount on a ' +
+            'booking, else the promotion’s sites); createdAfter/createdBefore filter the redeem time. Redeem dates ' +
+            "in Asia/Bangkok. 404 'No matched discount found' when none match.",
+          querystring: couponReportQuery,
+          response: errors,
+        },
+      },
+      async (request, reply) => sendCouponReport(db, request.query, reply),
     );
   };
