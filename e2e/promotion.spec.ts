@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { loginAs, notification } from './fixtures/auth.ts';
-import { pick, rowWith, switchOffAndDelete } from './fixtures/list.ts';
+import { pick, rangeText, rowWith, search, switchOffAndDelete } from './fixtures/list.ts';
 import { shoot } from './fixtures/screenshot.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
@@ -23,6 +23,16 @@ async function pickDate(page: Page, label: string, value: string) {
   await field(page, label).fill(value);
   await page.keyboard.press('Enter');
   await expect(field(page, label)).toHaveValue(value);
+}
+
+/** Narrows the list to one code. */
+async function findCode(page: Page, code: string) {
+  // The list, not the form still showing its success popup.
+  await expect(page.getByRole('button', { name: 'New Promotion' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
+  await search(page);
+  await expect(page).toHaveURL(new RegExp(`code=${code}`));
+  await expect(rangeText(page)).toHaveText('1-1 of 1');
 }
 
 /** Fills the fields every type has. */
@@ -74,6 +84,8 @@ test('a 50-code discount: the CSV downloads on save, the codes again from the fo
   await expect(page.getByText('Successfully saved data.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/promotion\/discount(\?|$)/);
 
+  // Found by its code (the demo and other tests have promotions of their own).
+  await findCode(page, code);
   const row = rowWith(page, code);
   await expect(row).toContainText(name);
   await expect(row).toContainText('10% up to 50.00 THB');
@@ -82,6 +94,8 @@ test('a 50-code discount: the CSV downloads on save, the codes again from the fo
   // Viewed: only the names and the homepage may change; the codes download again (admin).
   await row.getByRole('button', { name: 'View' }).click();
   await expect(page).toHaveURL(/\/promotion\/discount\/\d+$/);
+  // The list stays until the form's code has loaded (its Code filter has the form field's label).
+  await expect(page.getByRole('button', { name: 'Download codes' })).toBeVisible();
   await expect(field(page, 'Code')).toBeDisabled();
   await expect(field(page, 'Number of code')).toBeDisabled();
   await expect(field(page, 'Discount (%)')).toBeDisabled();
@@ -155,6 +169,7 @@ test("a code already used is refused with 'Code is already used', the form kept"
   };
   await createOne(`Points ${code}`);
   await expect(page.getByText('Successfully saved data.', { exact: true })).toBeVisible();
+  await findCode(page, code);
   await expect(rowWith(page, code)).toContainText('20 points');
   // The same code, in lower case: refused, the user stays on the form with what they typed.
   await page.goto('/promotion/point/new');

@@ -9,6 +9,11 @@ import {
   documentCounters,
   idTags,
   payments,
+  pointLedger,
+  pointRates,
+  promotionCodes,
+  promotionRedemptions,
+  promotions,
   users,
 } from '@ev/server/db/schema/index';
 import { verifyPassword } from '@ev/server/lib/password';
@@ -394,5 +399,35 @@ describe('generateHistory', () => {
     for (const booking of newYear) {
       expect(booking.price!.computed.byPower).toBe(Math.round((booking.energyWh * 599) / 1000));
     }
+  });
+});
+
+describe('the demo promotions (issue 21)', () => {
+  it('has every type, single and multi-code, some codes spent, one expired and one switched off', async () => {
+    const all = await database.db.select().from(promotions);
+    expect(new Set(all.map((p) => p.type))).toEqual(new Set(['discount', 'point', 'landlord']));
+    expect(all.some((p) => p.count === 1) && all.some((p) => p.count > 1)).toBe(true);
+    expect(all.some((p) => p.validTo.getTime() < loadedAt)).toBe(true);
+    expect(all.some((p) => !p.active)).toBe(true);
+    expect(all.filter((p) => p.type === 'landlord' && p.internal)).toHaveLength(2);
+    // Each code's uses are its redemptions.
+    const mismatched = await count(sql`
+      select count(*) as n from ${promotionCodes} c
+      where c.used <> (select count(*) from ${promotionRedemptions} r where r.code_id = c.id)`);
+    expect(mismatched).toBe(0);
+    expect(await count(sql`select count(*) as n from ${promotionCodes} where used > 0`)).toBeGreaterThan(10);
+    expect(
+      await count(sql`select count(*) as n from ${promotionRedemptions} where license_plate is not null`),
+    ).toBe(9);
+  });
+
+  it('keeps every member’s points the sum of their ledger, and one point card in force', async () => {
+    const off = await count(sql`
+      select count(*) as n from ${users} u
+      where u.point <> coalesce((select sum(points) from ${pointLedger} l where l.user_id = u.id), 0)`);
+    expect(off).toBe(0);
+    expect(await count(sql`select count(*) as n from ${pointLedger}`)).toBeGreaterThan(0);
+    const cards = await database.db.select().from(pointRates).orderBy(asc(pointRates.validFrom));
+    expect(cards.map((card) => card.validFrom.getTime() <= loadedAt)).toEqual([true, true, false]);
   });
 });

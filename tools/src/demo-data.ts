@@ -19,6 +19,7 @@ import { DEMO_GUIDES } from './demo-guides.ts';
 import { loadDemoPeople } from './demo-people.ts';
 import { DEMO_CLUSTERS, DEMO_GROUPS, DEMO_SITES, DEMO_USER_PLACES } from './demo-places.ts';
 import { loadDemoPrices } from './demo-prices.ts';
+import { loadDemoPromotions } from './demo-promotions.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.ts';
 import { PRIVACY, TERMS } from './legal-content.ts';
 
@@ -175,7 +176,7 @@ export async function loadDemoData(
       ]);
 
     const places: DemoPlaces = { clusterIds, siteIds, groupIds, passHash };
-    const loaders = [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoChargers];
+    const loaders = [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoChargers, loadDemoPromotions];
     if (options.history) loaders.push(loadDemoBookings);
     for (const load of [...loaders, loadDemoContact]) {
       const summary = await load(tx, places);

@@ -109,6 +109,8 @@ describe('route declarations', () => {
       'PATCH /api/promotion/:id': 'promotion.write',
       'DELETE /api/promotion/:id': 'promotion.write',
       'GET /api/promotion/:id/code': 'promotion.codes',
+      'GET /api/user-promotion': 'user-promotion.read',
+      'GET /api/report/user-promotion': 'report.user-promotion',
       'GET /api/point': 'point.read',
       'POST /api/point': 'point.write',
       'PATCH /api/point/:id': 'point.write',
