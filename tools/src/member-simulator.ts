@@ -48,6 +48,8 @@ export interface MemberSimulatorOptions {
   forceStopShare?: number;
   neverPayShare?: number;
   maxUnpaid?: number;
+  /** Share of paid journeys after which the member redeems a point code of the app's homepage (issue 21). */
+  redeemShare?: number;
   random?: () => number;
   /** One line per problem (API refusals, chargers gone). */
   log?: (message: string) => void;
@@ -55,7 +57,14 @@ export interface MemberSimulatorOptions {
 
 export interface MemberSimulator {
   /** Journeys started and finished so far; `leftIn`: cables left in after charging. */
-  readonly stats: { started: number; paid: number; unpaid: number; failed: number; leftIn: number };
+  readonly stats: {
+    started: number;
+    paid: number;
+    unpaid: number;
+    failed: number;
+    leftIn: number;
+    redeemed: number;
+  };
   /** Stops starting journeys, ends those under way at their next step, and waits for them. */
   stop(): Promise<void>;
 }
@@ -88,7 +97,7 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   const [minReadings, maxReadings] = options.readings ?? [6, 18];
   const [minLeaveIn, maxLeaveIn] = options.leaveInMs ?? [5 * 60_000, 20 * 60_000];
   const log = options.log ?? (() => undefined);
-  const stats = { started: 0, paid: 0, unpaid: 0, failed: 0, leftIn: 0 };
+  const stats = { started: 0, paid: 0, unpaid: 0, failed: 0, leftIn: 0, redeemed: 0 };
   const abort = new AbortController();
   const journeys = new Set<Promise<void>>();
   const inJourney = new Set<string>();
@@ -298,6 +307,7 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
         amount: booking.totalAmount,
       });
       stats.paid++;
+      if (chance(options.redeemShare ?? 0.1)) await redeemHomepagePoints(token);
     } catch (error) {
       if (!(error instanceof Stopped || abort.signal.aborted)) {
         stats.failed++;
@@ -307,6 +317,26 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
       await cleanUp(token, booking, held).catch(() => undefined);
     } finally {
       held?.charger.release(held.connector);
+    }
+  }
+
+  /**
+   * Now and then a member redeems a point code the app's homepage shows (a one-code promotion). A code they
+   * used before, or one used up meanwhile, is refused (409): that is the app's answer, not a problem.
+   */
+  async function redeemHomepagePoints(token: string): Promise<void> {
+    const { promotions } = await call<{ promotions: Array<{ type: string; code: string | null }> }>(
+      'GET',
+      '/api/member/promotion',
+      token,
+    );
+    const codes = promotions.filter((p) => p.type === 'point' && p.code).map((p) => p.code!);
+    if (codes.length === 0) return;
+    try {
+      await call('POST', '/api/member/promotion/redeem', token, { code: pick(codes) });
+      stats.redeemed++;
+    } catch (error) {
+      if (!(error instanceof ApiError && (error.status === 409 || error.status === 404))) throw error;
     }
   }
 

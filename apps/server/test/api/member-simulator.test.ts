@@ -2,7 +2,9 @@ import { MEMBER_PAYMENT_METHODS } from '@ev/shared';
 import { type MemberSimulatorOptions, startMemberSimulator } from '@ev/tools/member-simulator';
 import type { SimulatorEvent } from '@ev/tools/simulator';
 import { fleetFromDatabase } from '@ev/tools/simulator-fleet';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.ts';
 import { createUser, login } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, simulate } from '../helpers/ocpp.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -295,6 +297,39 @@ describe('the member simulator', () => {
     held.release(n);
     await eventually(async () => held.connectorStates[n - 1]!.status !== 'Available');
   });
+
+  it("redeems a point code of the app's homepage after paying, now and then (every time here)", async () => {
+    const code = `SIMPOINTS${Date.now().toString(36).toUpperCase()}`;
+    const created = await t.call('POST', '/api/promotion', {
+      token: adminToken,
+      body: {
+        type: 'point',
+        code,
+        nameEn: 'Simulated points',
+        nameTh: 'แต้มจำลอง',
+        internal: false,
+        expose: true,
+        validFrom: new Date(Date.now() - 3_600_000).toISOString(),
+        validTo: new Date(Date.now() + 3_600_000).toISOString(),
+        point: 25,
+        count: 1,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { list, logs, simulator } = await members(1, { redeemShare: 1 });
+    await until(async () => simulator.stats.redeemed >= 1, 'a redemption');
+    const signIn = await t.call('POST', '/api/member/login', {
+      body: { email: list[0]!.email, pass: list[0]!.pass },
+    });
+    const self = await t.call('GET', '/api/member/promotion', { token: signIn.body.accessToken });
+    expect(self.status).toBe(200);
+    const [stored] = await t.database.db
+      .select({ point: users.point })
+      .from(users)
+      .where(eq(users.id, list[0]!.id));
+    expect(stored!.point).toBe(25);
+    expect(logs).toEqual([]);
+  }, 60_000);
 
   it('logs a member who cannot sign in in one line, and does not try them again', async () => {
     const logs: string[] = [];

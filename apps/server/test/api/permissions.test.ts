@@ -126,6 +126,7 @@ describe('route declarations', () => {
       'POST /api/member/booking/:id/cancel': 'member',
       'POST /api/member/booking/:id/pay': 'member',
       'POST /api/member/promotion/redeem': 'member',
+      'GET /api/member/promotion': 'member',
       // issue 13
       'GET /api/page': 'page.read',
       'GET /api/page/:id': 'page.read',

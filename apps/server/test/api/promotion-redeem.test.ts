@@ -292,3 +292,35 @@ describe('the point ledger', () => {
     ]);
   });
 });
+
+describe('GET /api/member/promotion', () => {
+  it("lists the homepage's promotions: shown, active, valid now, with a code left; the code only when one", async () => {
+    const points = { type: 'point', point: 5, discountPercent: null, discountBaht: null, expose: true };
+    const single = await promotion({ ...points });
+    const many = await promotion({ ...points, count: 3 });
+    const hidden = await promotion({ ...points, expose: false });
+    const off = await promotion({ ...points, active: false });
+    const expired = await promotion({
+      ...points,
+      validFrom: new Date(Date.now() - 2 * HOUR).toISOString(),
+      validTo: new Date(Date.now() - HOUR).toISOString(),
+    });
+    const spent = await promotion({ ...points, total: 1 });
+    const { token } = await member();
+    expect((await redeem(token, { code: spent.code })).status).toBe(200);
+    const response = await t.call('GET', '/api/member/promotion', { token });
+    expect(response.status).toBe(200);
+    const shown = new Map(
+      response.body.promotions.map((p: { id: number; code: string | null }) => [p.id, p] as const),
+    );
+    expect(shown.get(single.id)).toMatchObject({
+      code: single.code,
+      type: 'point',
+      point: 5,
+      landlordNameEns: [],
+    });
+    expect(shown.get(many.id)).toMatchObject({ code: null });
+    for (const absent of [hidden, off, expired, spent]) expect(shown.has(absent.id)).toBe(false);
+    expect((await t.call('GET', '/api/member/promotion', { token: admin })).status).toBe(401);
+  });
+});

@@ -282,3 +282,24 @@ export const redemption = z
 export type Redemption = z.infer<typeof redemption>;
 /** The redemption, and the member's green-point balance after it. */
 export const redeemResponse = z.object({ message: z.string(), redemption, point: z.number().int() });
+
+/** A promotion on the member app's homepage: active, shown, valid now, with a use left. */
+export const homepagePromotion = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(PROMOTION_TYPES),
+    nameEn: z.string(),
+    nameTh: z.string(),
+    /** The code to type, for a one-code promotion; the codes of a many-code one are handed out one by one. */
+    code: z.string().nullable(),
+    validFrom: z.string(),
+    validTo: z.string(),
+    discountPercent: z.number().nullable(),
+    discountBaht: z.number().nullable(),
+    point: z.number().int().nullable(),
+    internal: z.boolean(),
+    landlordNameEns: z.array(z.string()),
+  })
+  .meta({ id: 'HomepagePromotion' });
+export type HomepagePromotion = z.infer<typeof homepagePromotion>;
+export const homepagePromotionsResponse = z.object({ promotions: z.array(homepagePromotion) });

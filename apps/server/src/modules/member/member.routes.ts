@@ -1,6 +1,7 @@
 import {
   BOOKING_MESSAGES,
   errorResponse,
+  homepagePromotionsResponse,
   idParam,
   memberBookingListResponse,
   memberBookingResponse,
@@ -24,6 +25,7 @@ import type { Services } from '../../services.ts';
 import { checkedSignIn, createSession, forgotPassword, resetPassword } from '../auth/auth.service.ts';
 import { memberGuides } from '../page/page.service.ts';
 import { payBooking } from '../payment/settlement.ts';
+import { homepagePromotions } from '../promotion/promotion.service.ts';
 import { redeemCode } from '../promotion/redeem.ts';
 import {
   cancelReservation,
@@ -134,6 +136,20 @@ export const memberRoutes =
         },
       },
       async (request) => ({ bookings: await memberBookings(db, memberOf(request).id) }),
+    );
+    app.get(
+      '/api/member/promotion',
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            'The promotions of the app’s homepage: shown there, active, valid now and with a code left (the code ' +
+            'itself for a one-code promotion), newest first.',
+          response: { 200: homepagePromotionsResponse, ...errors },
+        },
+      },
+      async () => ({ promotions: await homepagePromotions(db) }),
     );
     app.post(
       '/api/member/promotion/redeem',

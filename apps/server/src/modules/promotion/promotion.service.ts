@@ -1,5 +1,6 @@
 import {
   fromSatang,
+  type HomepagePromotion,
   PROMOTION_MESSAGES,
   type PROMOTION_SORTS,
   type Promotion,
@@ -9,7 +10,7 @@ import {
   promotionCsvName,
   toSatang,
 } from '@ev/shared';
-import { type AnyColumn, and, asc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   landlords,
@@ -380,4 +381,43 @@ export async function promotionCodesFile(db: Db, id: number): Promise<{ fileName
     fileName: promotionCsvName(promotion.code),
     csv: promotionCodesCsv(rows.map((row) => [row.code, row.used, row.total] as const)),
   };
+}
+
+/**
+ * The member app's homepage (issue 21): promotions shown there (`expose`), active, valid now and with a code
+ * left, newest first; the code itself only for a one-code promotion.
+ */
+export async function homepagePromotions(db: Db): Promise<HomepagePromotion[]> {
+  const rows = await selectPromotions(db)
+    .where(
+      and(
+        eq(promotions.expose, true),
+        eq(promotions.active, true),
+        sql`${promotions.validFrom} <= now() and ${promotions.validTo} > now()`,
+        sql`${codeLeft} > 0`,
+      ),
+    )
+    .orderBy(desc(promotions.validFrom), desc(promotions.id))
+    .limit(50);
+  const places = await placesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const promotion = toPromotion(row, places);
+    return {
+      id: promotion.id,
+      type: promotion.type,
+      nameEn: promotion.nameEn,
+      nameTh: promotion.nameTh,
+      code: promotion.count === 1 ? promotion.code : null,
+      validFrom: promotion.validFrom,
+      validTo: promotion.validTo,
+      discountPercent: promotion.discountPercent,
+      discountBaht: promotion.discountBaht,
+      point: promotion.point,
+      internal: promotion.internal,
+      landlordNameEns: promotion.landlordNameEns,
+    };
+  });
 }
