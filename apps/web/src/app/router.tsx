@@ -101,6 +101,15 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     () => import('../features/point/point-setup-page.tsx').then((m) => m.PointSetupPage),
     'point.read',
   ],
+  '/user-promotion': [
+    () =>
+      import('../features/user-promotion/user-promotion-list-page.tsx').then((m) => m.UserPromotionListPage),
+    'user-promotion.read',
+  ],
+  '/user-promotion-report': [
+    () => import('../features/user-promotion/coupon-report-page.tsx').then((m) => m.CouponReportPage),
+    'report.user-promotion',
+  ],
   '/booking-report': [
     () => import('../features/booking/booking-report-page.tsx').then((m) => m.BookingReportPage),
     'report.booking',
