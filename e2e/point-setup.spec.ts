@@ -8,7 +8,7 @@ import { ROLE_USERS } from './fixtures/users.ts';
 
 /**
  * Point Setup (document 3; issue 21): the earn/redeem rate cards. The cards are shared state of the e2e server
- * (no other spec touches them), so these tests run in order: a pending card is created and edited, a card
+ * (no other spec touches them; the demo's three are there from the start), so these tests run in order: a pending card is created and edited, a card
  * from the current minute is in force at once, the form's messages, then the pending card is deleted.
  */
 test.describe.configure({ mode: 'default' });
@@ -116,6 +116,9 @@ test('a card from the current minute is in force at once: first, Active, without
   page,
 }) => {
   await openPage(page);
+  // The demo's cards are there too: the count is taken before.
+  await expect(rowWith(page, shown(PENDING_AT))).toBeVisible();
+  const before = await rows(page).count();
   // The server takes a start up to a minute past. The current minute, picked in its first 40 seconds, is
   // less than a minute past when the save arrives.
   const seconds = new Date().getUTCSeconds();
@@ -128,13 +131,13 @@ test('a card from the current minute is in force at once: first, Active, without
 
   // After a reload too: the server tells the statuses by its clock.
   await page.reload();
-  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page)).toHaveCount(before + 1);
   const first = rows(page).first();
   await expect(first).toContainText(shown(now));
   await expect(first).toContainText('20.00 THB → 1.00 point(s)');
   await expect(first.locator('.ant-tag')).toHaveText('Active');
   await expect(first.getByRole('button')).toHaveCount(0);
-  const pendingRow = rows(page).nth(1);
+  const pendingRow = rowWith(page, shown(PENDING_AT));
   await expect(pendingRow).toContainText(shown(PENDING_AT));
   await expect(pendingRow.locator('.ant-tag')).toHaveText('Pending');
   await expect(pendingRow.getByRole('button', { name: `Edit ${nameOf(PENDING_AT)}` })).toBeVisible();
@@ -194,13 +197,15 @@ test('Delete asks first, then the pending card goes; the active one stays', asyn
   await openPage(page);
   const name = nameOf(PENDING_AT);
   const row = rowWith(page, shown(PENDING_AT));
+  await expect(row).toBeVisible();
+  const before = await rows(page).count();
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: `Delete ${name}?` });
   await expect(confirm).toContainText(`Do you want to delete this ${name}?`);
   await clickToClose(confirm, confirm.getByRole('button', { name: 'Delete', exact: true }));
   await expect(notification(page, 'Deleted Successfully !')).toBeVisible();
   await expect(row).toHaveCount(0);
-  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page)).toHaveCount(before - 1);
   await expect(rows(page).first().locator('.ant-tag')).toHaveText('Active');
 });
 
