@@ -274,7 +274,12 @@ export class OcppCentral {
    * setting is off. Its StopTransaction then closes the session (no booking was made).
    */
   private stopRefused(chargerId: string, transactionId: number, status: string): void {
-    this.log.warn({ chargerId, transactionId, status }, 'OCPP: StartTransaction refused for its id tag');
+    // A card at a private station that isn't a member's (Invalid) is everyday traffic there; a member who
+    // owes or charges elsewhere (Blocked, ConcurrentTx) is worth an operator's look.
+    this.log[status === 'Invalid' ? 'info' : 'warn'](
+      { chargerId, transactionId, status },
+      'OCPP: StartTransaction refused for its id tag',
+    );
     setTimeout(() => {
       void this.call(chargerId, 'RemoteStopTransaction', { transactionId }).then((outcome) => {
         if (outcome.status !== 'answered')
