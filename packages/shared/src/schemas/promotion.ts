@@ -15,6 +15,11 @@ export const PROMOTION_TYPE_LABELS: Record<PromotionType, string> = {
 /** The limits of section 9. */
 export const PROMOTION_CODE_MAX = 250;
 export const PROMOTION_COUNT_MAX = 1000;
+/**
+ * The generated codes' suffix symbols: upper-case letters and digits without the look-alikes O/0 and I/1, 32
+ * of them (the server draws from them; the form's example code too).
+ */
+export const PROMOTION_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
  * Section 5's messages where it gives them ('Only A-Z a-z 0-9 is allowed', 'Number of code must be between

@@ -7,13 +7,13 @@ import {
   nextStatus,
 } from '@ev/shared';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, paymentOperations } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { Bind } from '../../lib/list-query.ts';
 import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingChange = Partial<typeof bookings.$inferInsert>;
 

@@ -12,13 +12,12 @@ import {
 } from '@ev/shared';
 import { type AnyColumn, and, asc, desc, eq, gt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pages, termAcceptances } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { countAll, isForeignKeyViolation, ordering, paging } from '../../lib/list-query.ts';
 import { sanitizeRichHtml } from '../../lib/sanitize.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type PageRow = typeof pages.$inferSelect;
 
 const SORTS = {

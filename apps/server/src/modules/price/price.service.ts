@@ -9,7 +9,7 @@ import {
   toSatang,
 } from '@ev/shared';
 import { type AnyColumn, and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { priceOverrides, priceOverrideWeekdays, prices } from '../../db/schema/index.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
@@ -167,8 +167,6 @@ function columnsOf(body: PriceBody) {
     active: body.active,
   };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Writes the override rows of a plan (the caller has removed the old ones). */
 async function insertOverrides(tx: Tx, priceId: number, body: PriceBody) {

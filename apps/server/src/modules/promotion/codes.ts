@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { PROMOTION_CODE_ALPHABET } from '@ev/shared';
 
-/**
- * The suffixes' alphabet: upper-case letters and digits without the look-alikes O/0 and I/1, 32 symbols, so
- * one random byte's low 5 bits pick one without bias.
- */
-export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The suffixes' alphabet: 32 symbols, so one random byte's low 5 bits pick one without bias. */
+export const CODE_ALPHABET = PROMOTION_CODE_ALPHABET;
 /**
  * 8 symbols: 32^8 ≈ 1.1 × 10^12 suffixes. A promotion's 1,000 codes clash among themselves with a chance of
  * about 1 in 2 million (retried), and a code typed at random hits one of a million codes 1 time in a million.

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   allowed,
+  PROMOTION_CODE_ALPHABET,
   PROMOTION_CODE_MAX,
   PROMOTION_COUNT_MAX,
   PROMOTION_MESSAGES,
@@ -55,10 +56,11 @@ const optionalRule = (field: keyof typeof shape) => [
 ];
 const required = (message: string) => [{ required: true, message }];
 
-/** The suffixes' symbols, as the server draws them (upper-case letters and digits, no O/0/I/1). */
-const SUFFIX_SYMBOLS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A suffix as the server draws them. */
 const exampleSuffix = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => SUFFIX_SYMBOLS[byte & 31]).join('');
+  Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => PROMOTION_CODE_ALPHABET[byte & 31]).join(
+    '',
+  );
 
 /** The body the API takes for this type: the fields the type does not use are left out. */
 function bodyOf(type: PromotionType, values: PromotionValues) {
