@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountOwed,
+  discountSatang,
   type PlanSnapshot,
   type PriceBreakdown,
   priceSession,
@@ -352,22 +354,6 @@ const rows: Row[] = [
     options: { overrides: { adminAmount: 99.99, priceByDuration: null } },
     expected: { byDuration: 4000, partsTotal: 4000, total: 9999 },
   },
-  // 40.00 - 5.00 discount - 3.00 points - 0 landlord = 32.00
-  {
-    name: 'adjustments',
-    plan: plan(),
-    facts: facts(),
-    options: { adjustments: { discount: 500, point: 300 } },
-    expected: { adjustments: { discount: 500, point: 300, landlord: 0 }, partsTotal: 3200, total: 3200 },
-  },
-  // 40.00 - 50.00 -> never below 0
-  {
-    name: 'adjustments never below 0',
-    plan: plan(),
-    facts: facts(),
-    options: { adjustments: { discount: 5000 } },
-    expected: { partsTotal: 0, total: 0 },
-  },
   // still charging, now = start + 70 min 1 s -> ceil((4201 - 600) / 3600) = 2 h
   {
     name: 'live estimate runs to now',
@@ -506,5 +492,48 @@ describe('totalOf', () => {
   });
   it('refuses a part that is not whole satang', () => {
     expect(() => totalOf({ byPower: 10.5, byDuration: 0, byPenalty: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('discountSatang', () => {
+  it.each([
+    // 10 % of 345.67 = 34.567 -> 34.56 (down to the satang), under the 50.00 cap
+    { total: 34_567, terms: { discountPercent: 10, discountBaht: 50 }, expected: 3_456 },
+    // 10 % of 900.00 = 90.00, capped at 50.00
+    { total: 90_000, terms: { discountPercent: 10, discountBaht: 50 }, expected: 5_000 },
+    // a cap of 0 is no cap
+    { total: 90_000, terms: { discountPercent: 12.5, discountBaht: 0 }, expected: 11_250 },
+    // 0 %: the baht amount itself, never more than the total
+    { total: 3_000, terms: { discountPercent: 0, discountBaht: 20 }, expected: 2_000 },
+    { total: 1_500, terms: { discountPercent: 0, discountBaht: 20 }, expected: 1_500 },
+    { total: 7_777, terms: { discountPercent: 100, discountBaht: 0 }, expected: 7_777 },
+    { total: 0, terms: { discountPercent: 15, discountBaht: 100 }, expected: 0 },
+  ])('$total satang with $terms.discountPercent % up to $terms.discountBaht THB: $expected', (row) => {
+    expect(discountSatang(row.total, row.terms)).toBe(row.expected);
+  });
+
+  it('refuses terms no promotion can have', () => {
+    expect(() => discountSatang(100, { discountPercent: 100.01, discountBaht: 0 })).toThrow(RangeError);
+    expect(() => discountSatang(100, { discountPercent: -1, discountBaht: 0 })).toThrow(RangeError);
+    expect(() => discountSatang(1.5, { discountPercent: 1, discountBaht: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('amountOwed', () => {
+  const terms = { discountPercent: 10, discountBaht: 50 };
+  it('takes the discount off first, then the points', () => {
+    expect(amountOwed(40_000, { discount: terms, pointSatang: 2_500 })).toEqual({
+      gross: 40_000,
+      discount: 4_000,
+      point: 2_500,
+      total: 33_500,
+    });
+  });
+  it('owes the gross with nothing to take off', () => {
+    expect(amountOwed(12_345)).toEqual({ gross: 12_345, discount: 0, point: 0, total: 12_345 });
+  });
+  it('lets points pay all that is left, and refuses more', () => {
+    expect(amountOwed(10_000, { discount: terms, pointSatang: 9_000 }).total).toBe(0);
+    expect(() => amountOwed(10_000, { discount: terms, pointSatang: 9_001 })).toThrow(RangeError);
   });
 });

@@ -58,12 +58,6 @@ export interface AdminOverrides {
   priceByPenalty?: number | null;
   adminAmount?: number | null;
 }
-/** Satang taken off the parts (promotions, points, landlord), 0 by default. */
-export interface Adjustments {
-  discount: number;
-  point: number;
-  landlord: number;
-}
 export interface PriceBreakdown {
   /** Satang as the rules give them; byPenalty = overstay + dcFull. */
   computed: { byPower: number; byDuration: number; byPenalty: number; overstay: number; dcFull: number };
@@ -71,8 +65,7 @@ export interface PriceBreakdown {
   byPower: number;
   byDuration: number;
   byPenalty: number;
-  adjustments: Adjustments;
-  /** byPower + byDuration + byPenalty - the adjustments, never below 0. */
+  /** byPower + byDuration + byPenalty. */
   partsTotal: number;
   /** Satang: adminAmount when set, else partsTotal. */
   total: number;
@@ -436,7 +429,7 @@ const adminSatang = (value: number | null | undefined, field: string) =>
 export function priceSession(
   plan: PlanSnapshot,
   facts: SessionFacts,
-  options: { now?: number; overrides?: AdminOverrides; adjustments?: Partial<Adjustments> } = {},
+  options: { now?: number; overrides?: AdminOverrides } = {},
 ): PriceBreakdown {
   const now = instantOf(options.now, 'options.now');
   const { computed, billed } = parts(readPlan(plan), facts, now);
@@ -444,15 +437,9 @@ export function priceSession(
   const byPower = adminSatang(overrides.priceByPower, 'priceByPower') ?? computed.byPower;
   const byDuration = adminSatang(overrides.priceByDuration, 'priceByDuration') ?? computed.byDuration;
   const byPenalty = adminSatang(overrides.priceByPenalty, 'priceByPenalty') ?? computed.byPenalty;
-  const adjustments: Adjustments = {
-    discount: wholeOf(options.adjustments?.discount ?? 0, 'adjustments.discount'),
-    point: wholeOf(options.adjustments?.point ?? 0, 'adjustments.point'),
-    landlord: wholeOf(options.adjustments?.landlord ?? 0, 'adjustments.landlord'),
-  };
-  const taken = adjustments.discount + adjustments.point + adjustments.landlord;
-  const partsTotal = Math.max(0, byPower + byDuration + byPenalty - taken);
+  const partsTotal = byPower + byDuration + byPenalty;
   const total = adminSatang(overrides.adminAmount, 'adminAmount') ?? partsTotal;
-  return { computed, byPower, byDuration, byPenalty, adjustments, partsTotal, total, billed };
+  return { computed, byPower, byDuration, byPenalty, partsTotal, total, billed };
 }
 
 /** The total in satang of parts in satang, or of adminAmount (baht, as on the booking) when it is set. */
@@ -467,4 +454,52 @@ export function totalOf(
     wholeOf(parts.byDuration, 'byDuration') +
     wholeOf(parts.byPenalty, 'byPenalty')
   );
+}
+
+/** A discount code's terms (its promotion's): a percent (2 decimals) and a baht amount. */
+export interface DiscountTerms {
+  discountPercent: number;
+  discountBaht: number;
+}
+
+/**
+ * What a discount code takes off a total (satang): the percent of it, rounded down to the satang, capped at
+ * the baht amount when that is above 0; with 0 % the baht amount itself. Never more than the total.
+ */
+export function discountSatang(totalSatang: number, terms: DiscountTerms): number {
+  const total = wholeOf(totalSatang, 'totalSatang');
+  const percent = satangOf(terms.discountPercent, 'discountPercent');
+  if (percent > 10_000) return fail(`discountPercent must be at most 100: ${terms.discountPercent}`);
+  const cap = satangOf(terms.discountBaht, 'discountBaht');
+  const off = percent === 0 ? cap : Math.floor((total * percent) / 10_000);
+  return Math.min(total, percent > 0 && cap > 0 ? Math.min(off, cap) : off);
+}
+
+/** The amount owed after the adjustments, in satang: what a payment charges, and how it was made up. */
+export interface AmountOwed {
+  /** The booking's total before them: adminAmount when set, else the parts. */
+  gross: number;
+  /** Taken off by the booking's discount code. */
+  discount: number;
+  /** Taken off by the green points the member redeems. */
+  point: number;
+  /** gross - discount - point: what is charged. */
+  total: number;
+}
+
+/**
+ * The one place a total meets its adjustments: the discount comes off first, then the points' worth
+ * (`pointSatang`, from redeemSatang). Points worth more than what is left after the discount are a
+ * RangeError: the caller refuses them, never takes fewer than the member asked.
+ */
+export function amountOwed(
+  grossSatang: number,
+  adjustments: { discount?: DiscountTerms | null; pointSatang?: number } = {},
+): AmountOwed {
+  const gross = wholeOf(grossSatang, 'grossSatang');
+  const discount = adjustments.discount ? discountSatang(gross, adjustments.discount) : 0;
+  const point = wholeOf(adjustments.pointSatang ?? 0, 'pointSatang');
+  if (point > gross - discount)
+    return fail(`The points are worth more than the ${gross - discount} satang owed: ${point}`);
+  return { gross, discount, point, total: gross - discount - point };
 }

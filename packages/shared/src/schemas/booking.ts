@@ -90,8 +90,17 @@ export const bookingItem = z.object({
   priceByDuration: baht,
   priceByPenalty: baht,
   adminAmount: baht.nullable(),
-  /** What is owed: adminAmount, else the sum of the parts (a live estimate while charging). */
+  /**
+   * What is owed: adminAmount, else the sum of the parts (a live estimate while charging), less the booking's
+   * discount code; once paid, what was charged (after the discount and the green points).
+   */
   totalAmount: baht,
+  /** The discount code redeemed on the booking, and what it takes off (an estimate until paid). */
+  discountCode: z.string().nullable(),
+  discount: baht,
+  /** The green points redeemed at payment: their worth (baht) and how many. */
+  point: baht,
+  pointUsed: z.number().int(),
   /** The computed parts before overrides, and what they counted: the total's tooltip. */
   computed: z.object({
     priceByPower: baht,
@@ -183,6 +192,13 @@ export const paymentItem = z.object({
   refundAmount: baht.nullable(),
   creditNoteNo: z.string().nullable(),
   refundStatus: z.string().nullable(),
+  /** Taken off before `amount` was charged: the booking's discount code and the green points redeemed. */
+  discountCode: z.string().nullable(),
+  discount: baht,
+  point: baht,
+  pointUsed: z.number().int(),
+  /** Green points the payment earned. */
+  pointEarned: z.number().int(),
 });
 export type PaymentItem = z.infer<typeof paymentItem>;
 export const paymentListResponse = z.object({ total: z.number().int(), payments: z.array(paymentItem) });

@@ -48,9 +48,26 @@ export type ReserveBody = z.infer<typeof reserveBody>;
 export const MEMBER_PAYMENT_METHODS = ['qr', 'credit', 'truemoney', 'linepay'] as const;
 export const memberPayBody = z.strictObject({
   method: z.enum(MEMBER_PAYMENT_METHODS),
+  /** The amount the member saw, after the booking's discount and the points below. */
   amount: typedBaht.optional(),
+  /** Green points to redeem on this payment, worth the card in force's rate: whole points only. */
+  point: z
+    .number({ error: 'Green points must be a whole number' })
+    .int('Green points must be a whole number')
+    .min(1, 'Green points must be at least 1')
+    .max(1_000_000_000, 'Green points must be at most 1,000,000,000')
+    .optional(),
 });
 
 export const memberBookingResponse = z.object({ booking: bookingItem });
 export const memberBookingListResponse = z.object({ bookings: z.array(bookingItem) });
-export const memberPayResponse = z.object({ message: z.string(), invoiceNo: z.string(), amount: z.number() });
+export const memberPayResponse = z.object({
+  message: z.string(),
+  invoiceNo: z.string(),
+  amount: z.number(),
+  /** Taken off before `amount` was charged, and the points it earned. */
+  discount: z.number(),
+  point: z.number(),
+  pointUsed: z.number().int(),
+  pointEarned: z.number().int(),
+});

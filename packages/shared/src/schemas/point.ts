@@ -99,3 +99,20 @@ export type PointRate = z.infer<typeof pointRate>;
 /** Every card: the active one first, then the pending ones by start, then the past ones latest first. */
 export const pointListResponse = z.object({ points: z.array(pointRate) });
 export type PointListResponse = z.infer<typeof pointListResponse>;
+
+/** GET /api/member/point: the member's balance, the card in force (to price points in the app) and the ledger. */
+export const memberPointResponse = z.object({
+  point: z.number().int(),
+  card: z
+    .object({ fromBaht: z.number(), toPoint: z.number(), fromPoint: z.number(), toBaht: z.number() })
+    .nullable(),
+  ledger: z.array(
+    z.object({
+      kind: z.enum(['earn', 'redeem', 'code', 'reversal', 'expiry']),
+      points: z.number().int(),
+      source: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type MemberPointResponse = z.infer<typeof memberPointResponse>;

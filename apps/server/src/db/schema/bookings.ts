@@ -197,6 +197,13 @@ export const payments = pgTable(
      */
     refundStatus: text('refund_status', { enum: ['pending', 'manual', 'succeeded', 'failed'] }),
     refundReference: text('refund_reference'),
+    /** Taken off before `amount` was charged: the booking's discount code, the green points redeemed. */
+    discountAmount: baht('discount_amount').notNull().default('0'),
+    pointUsed: integer('point_used').notNull().default(0),
+    pointAmount: baht('point_amount').notNull().default('0'),
+    /** Green points the payment earned, by the rate card in force when it was paid (null: none in force). */
+    pointEarned: integer('point_earned').notNull().default(0),
+    pointRateId: integer('point_rate_id'),
   },
   (t) => [
     uniqueIndex('payments_invoice_no_key').on(t.invoiceNo),
@@ -205,6 +212,10 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.createdAt, t.id),
     index('payments_landlord_created_idx').on(t.landlordId, t.createdAt, t.id),
     check('payments_refund_check', sql`${t.refundAmount} is null or ${t.refundAmount} <= ${t.amount}`),
+    check(
+      'payments_adjustments_check',
+      sql`${t.discountAmount} >= 0 and ${t.pointAmount} >= 0 and ${t.pointUsed} >= 0 and ${t.pointEarned} >= 0`,
+    ),
   ],
 );
 
@@ -249,6 +260,14 @@ export const paymentOperations = pgTable(
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
     completedAt: at('completed_at'),
+    /**
+     * A charge's adjustments, fixed at its intent: the booking's total before them, the discount, and the
+     * green points redeemed (taken from the member at the intent, given back if the provider says no).
+     */
+    grossAmount: baht('gross_amount'),
+    discountAmount: baht('discount_amount').notNull().default('0'),
+    pointUsed: integer('point_used').notNull().default(0),
+    pointAmount: baht('point_amount').notNull().default('0'),
   },
   (t) => [
     uniqueIndex('payment_operations_key').on(t.idempotencyKey),

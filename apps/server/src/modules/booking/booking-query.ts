@@ -1,4 +1,10 @@
-import { type BookingItem, type BookingListQuery, type BookingStatus, bangkokDayStart } from '@ev/shared';
+import {
+  type BookingItem,
+  type BookingListQuery,
+  type BookingStatus,
+  bangkokDayStart,
+  discountSatang,
+} from '@ev/shared';
 import { and, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +16,9 @@ import {
   landlords,
   merchants,
   payments,
+  promotionCodes,
+  promotionRedemptions,
+  promotions,
   users,
 } from '../../db/schema/index.ts';
 import { type Bind, bindValue, contains } from '../../lib/list-query.ts';
@@ -96,6 +105,14 @@ export const bookingListColumns = {
   chargerNameEn: nameOf(chargers, bookings.chargerId),
   connectorNameEn: nameOf(connectors, bookings.connectorId),
   invoiceNo: payments.invoiceNo,
+  // What the payment took off, and the discount code on the booking (with its terms while unpaid).
+  paidDiscount: payments.discountAmount,
+  paidPoint: payments.pointAmount,
+  paidPointUsed: payments.pointUsed,
+  discountCode:
+    sql<BookingDiscount | null>`(select json_build_object('code', ${promotionCodes.code}, 'percent', ${promotions.discountPercent}, 'baht', ${promotions.discountBaht}) from ${promotionRedemptions} join ${promotionCodes} on ${promotionCodes.id} = ${promotionRedemptions.codeId} join ${promotions} on ${promotions.id} = ${promotionRedemptions.promotionId} where ${promotionRedemptions.bookingId} = ${bookings.id} and ${promotions.type} = 'discount')`.mapWith(
+      (value) => (typeof value === 'string' ? JSON.parse(value) : value) as BookingDiscount,
+    ),
   // For the report: the connector type's name and the payment's time and refund.
   connectorType: sql<
     string | null
@@ -129,6 +146,13 @@ export const BOOKING_SORTS_SQL = {
   energy: bookings.energyWh,
 };
 
+/** The discount code redeemed on a booking, as the list's subquery gives it. */
+interface BookingDiscount {
+  code: string;
+  percent: number | string | null;
+  baht: number | string | null;
+}
+
 const LIVE: readonly BookingStatus[] = ['charging', 'charged'];
 const baht = (satang: number) => satang / 100;
 const num = (value: string | null) => (value === null ? null : Number(value));
@@ -154,7 +178,43 @@ type ListRow = {
   chargerNameEn: string;
   connectorNameEn: string;
   invoiceNo: string | null;
+  paidDiscount: string | null;
+  paidPoint: string | null;
+  paidPointUsed: number | null;
+  discountCode: BookingDiscount | null;
 };
+
+/**
+ * What comes off the total: as paid once there is a payment; before, the discount code's estimate on the
+ * total so far (a cancelled booking owes nothing, and nothing comes off it).
+ */
+function adjustmentsOf(row: ListRow, b: BookingRow, totalSatang: number) {
+  const code = row.discountCode?.code ?? null;
+  if (row.invoiceNo !== null) {
+    return {
+      discountCode: code,
+      discount: num(row.paidDiscount) ?? 0,
+      point: num(row.paidPoint) ?? 0,
+      pointUsed: row.paidPointUsed ?? 0,
+      totalAmount: null,
+    };
+  }
+  const terms = row.discountCode;
+  const discount =
+    terms && b.status !== 'cancelled'
+      ? discountSatang(totalSatang, {
+          discountPercent: Number(terms.percent ?? 0),
+          discountBaht: Number(terms.baht ?? 0),
+        })
+      : 0;
+  return {
+    discountCode: code,
+    discount: baht(discount),
+    point: 0,
+    pointUsed: 0,
+    totalAmount: baht(totalSatang - discount),
+  };
+}
 
 /**
  * One row of the list. A booking still charging (or charged, cable in) is priced now from its snapshot, as an
@@ -196,6 +256,7 @@ export function toBookingItem(row: ListRow, now = Date.now()): BookingItem {
     // A cancelled booking owes nothing, whatever its parts came to (they stay, as what was waived).
     totalAmount = b.status === 'cancelled' ? 0 : (num(b.totalAmount) ?? overrides.adminAmount ?? 0);
   }
+  const adjusted = adjustmentsOf(row, b, Math.round(totalAmount * 100));
   return {
     id: b.id,
     userId: b.userId,
@@ -227,7 +288,11 @@ export function toBookingItem(row: ListRow, now = Date.now()): BookingItem {
     priceByDuration: overrides.priceByDuration ?? computed.priceByDuration,
     priceByPenalty: overrides.priceByPenalty ?? computed.priceByPenalty,
     adminAmount: overrides.adminAmount ?? null,
-    totalAmount,
+    totalAmount: adjusted.totalAmount ?? totalAmount,
+    discountCode: adjusted.discountCode,
+    discount: adjusted.discount,
+    point: adjusted.point,
+    pointUsed: adjusted.pointUsed,
     computed,
     overrides: {
       priceByPower: overrides.priceByPower ?? null,

@@ -11,6 +11,7 @@ import {
   memberLoginResponse,
   memberPayBody,
   memberPayResponse,
+  memberPointResponse,
   memberResetPasswordBody,
   messageResponse,
   noFieldsBody,
@@ -24,6 +25,7 @@ import { memberOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { checkedSignIn, createSession, forgotPassword, resetPassword } from '../auth/auth.service.ts';
 import { memberGuides } from '../page/page.service.ts';
+import { memberPoints } from '../payment/adjustments.ts';
 import { payBooking } from '../payment/settlement.ts';
 import { homepagePromotions } from '../promotion/promotion.service.ts';
 import { redeemCode } from '../promotion/redeem.ts';
@@ -151,6 +153,21 @@ export const memberRoutes =
       },
       async () => ({ promotions: await homepagePromotions(db) }),
     );
+    app.get(
+      '/api/member/point',
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            'The member’s green points: the balance, the rate card in force (earn `toPoint` per `fromBaht` ' +
+            'paid; `fromPoint` points are worth `toBaht`; null when none is in force, and points can’t be ' +
+            'redeemed) and the latest 50 ledger entries, newest first.',
+          response: { 200: memberPointResponse, ...errors },
+        },
+      },
+      async (request) => memberPoints(db, memberOf(request).id),
+    );
     app.post(
       '/api/member/promotion/redeem',
       {
@@ -270,7 +287,10 @@ export const memberRoutes =
             'Unpaid (stopped) → paid, by the method chosen in the app; a free session is recorded as zero. ' +
             '`amount`, when sent, must be the amount owed (409 otherwise). The payment provider is called with ' +
             'no lock held: a refusal is a 402 (the booking stays Unpaid), no answer in time a 504 (the payment ' +
-            'stays pending and is completed when the provider answers; another pay meanwhile is a 409).',
+            'stays pending and is completed when the provider answers; another pay meanwhile is a 409). ' +
+            'The booking’s discount code comes off first; `point` green points (whole) are redeemed at the ' +
+            'card in force, at most what is left to pay (400 beyond it, 409 without the balance), and given ' +
+            'back if the provider says no. The amount charged earns points by the card in force.',
           params,
           body: memberPayBody,
           response: { 200: memberPayResponse, ...errors, 402: errorResponse, 504: errorResponse },
@@ -282,7 +302,12 @@ export const memberRoutes =
           payments,
           request.params.id,
           { kind: 'member', userId },
-          { method: request.body.method, amount: request.body.amount, where: ownBooking(userId) },
+          {
+            method: request.body.method,
+            amount: request.body.amount,
+            point: request.body.point,
+            where: ownBooking(userId),
+          },
         );
         return { message: BOOKING_MESSAGES.paid, ...paid };
       },

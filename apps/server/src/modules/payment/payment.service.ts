@@ -1,7 +1,14 @@
 import type { PaymentItem, PaymentListQuery } from '@ev/shared';
-import { and, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { landlords, merchants, payments, users } from '../../db/schema/index.ts';
+import {
+  landlords,
+  merchants,
+  payments,
+  promotionCodes,
+  promotionRedemptions,
+  users,
+} from '../../db/schema/index.ts';
 import { contains, countAll, ordering, paging } from '../../lib/list-query.ts';
 import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
 import { userMatches } from '../booking/booking-query.ts';
@@ -49,6 +56,13 @@ export const paymentColumns = {
   refundAmount: payments.refundAmount,
   creditNoteNo: payments.creditNoteNo,
   refundStatus: payments.refundStatus,
+  discountCode: sql<
+    string | null
+  >`(select ${promotionCodes.code} from ${promotionRedemptions} join ${promotionCodes} on ${promotionCodes.id} = ${promotionRedemptions.codeId} where ${promotionRedemptions.paymentId} = ${payments.id})`,
+  discount: payments.discountAmount,
+  point: payments.pointAmount,
+  pointUsed: payments.pointUsed,
+  pointEarned: payments.pointEarned,
 };
 
 export const fromPayments = (db: Db) =>
@@ -67,6 +81,8 @@ export const toPaymentItem = (row: PaymentRow): PaymentItem => ({
   amount: Number(row.amount),
   refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
   refundAmount: row.refundAmount === null ? null : Number(row.refundAmount),
+  discount: Number(row.discount),
+  point: Number(row.point),
 });
 
 export async function listPayments(db: Db, scope: DataScope, query: PaymentListQuery) {

@@ -23,7 +23,7 @@ import {
 } from '@ev/shared';
 import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documentCounters, paymentOperations, payments } from '../../db/schema/index.ts';
+import { bookings, documentCounters, paymentOperations, payments } from '../../db/schema/index.ts';
 import { AppError, BadGateway, Conflict, GatewayTimeout, Invalid, NotFound } from '../../lib/errors.ts';
 import type { DataScope } from '../../plugins/scope.ts';
 import { storedTotal } from '../booking/booking.service.ts';
@@ -36,6 +36,7 @@ import {
   refuseWhilePaying,
   type Tx,
 } from '../booking/lifecycle.ts';
+import { applyAtPayment, holdPoints, owedAtPayment, releasePoints, reverseAtRefund } from './adjustments.ts';
 import { paymentScope } from './payment.service.ts';
 import { callProvider, type PaymentGateway, type ProviderOutcome } from './payment-gateway.ts';
 
@@ -114,10 +115,22 @@ async function settledBefore(db: Db, operation: Operation, answer: string) {
 // ---------------------------------------------------------------------------------------------------------
 // Charges
 
+/** A paid charge: its invoice, the amount charged (baht), what was taken off before it and what it earned. */
+export interface Paid {
+  invoiceNo: string;
+  amount: number;
+  discount: number;
+  point: number;
+  pointUsed: number;
+  pointEarned: number;
+}
+
 export interface PayRequest {
   method: string;
   /** The amount the payer saw (baht); refused when it is not what is owed now. */
   amount?: number;
+  /** Green points the member redeems on this payment (whole points; the member API only). */
+  point?: number;
   /** Narrows where the booking may be found (the staff scope, the member's own). */
   where?: SQL;
 }
@@ -131,14 +144,16 @@ export async function payBooking(
   bookingId: number,
   actor: Actor,
   request: PayRequest,
-): Promise<{ invoiceNo: string; amount: number }> {
+): Promise<Paid> {
   const operation = await ctx.db.transaction(async (tx) => {
     const row = await lockBooking(tx, bookingId, { where: request.where });
     checkedNext(row.status, 'pay', actor.kind);
     await refuseWhilePaying(tx, bookingId);
-    const owed = storedTotal(row);
-    if (request.amount !== undefined && toSatang(request.amount) !== owed) {
-      throw new Conflict(`The amount due is ${fromSatang(owed)} THB now: reload the booking and pay again`);
+    const owed = await owedAtPayment(tx, row, storedTotal(row), request.point ?? 0);
+    if (request.amount !== undefined && toSatang(request.amount) !== owed.total) {
+      throw new Conflict(
+        `The amount due is ${fromSatang(owed.total)} THB now: reload the booking and pay again`,
+      );
     }
     const [created] = await tx
       .insert(paymentOperations)
@@ -146,13 +161,19 @@ export async function payBooking(
         kind: 'charge',
         idempotencyKey: randomUUID(),
         bookingId,
-        method: owed === 0 ? 'zero' : request.method,
-        amount: fromSatang(owed),
+        method: owed.total === 0 ? 'zero' : request.method,
+        amount: fromSatang(owed.total),
+        grossAmount: fromSatang(owed.gross),
+        discountAmount: fromSatang(owed.discount),
+        pointUsed: owed.pointUsed,
+        pointAmount: fromSatang(owed.point),
         status: 'pending',
         gateway: ctx.gateway.name,
         ...operationActor(actor),
       })
       .returning();
+    // The points are the member's no more while the provider decides: a second payment can't spend them too.
+    if (row.userId !== null) await holdPoints(tx, row.userId, created!.id, owed.pointUsed);
     return created!;
   });
   const outcome: ProviderOutcome =
@@ -160,6 +181,15 @@ export async function payBooking(
       ? { kind: 'done', result: { status: 'succeeded', reference: 'nothing owed' } }
       : await callProvider(() => ctx.gateway.charge(chargeRequest(operation)), ctx.timeoutMs);
   return settleCharge(ctx.db, operation, outcome, actor);
+}
+
+/** The adjustments of a charge, for its history entry: only those it has. */
+function adjusted(operation: Operation): Record<string, string | number> {
+  const detail: Record<string, string | number> = {};
+  if (toSatang(operation.discountAmount) > 0) detail.discount = operation.discountAmount;
+  if (operation.pointUsed > 0)
+    Object.assign(detail, { pointUsed: operation.pointUsed, point: operation.pointAmount });
+  return detail;
 }
 
 const chargeRequest = (operation: Operation) => ({
@@ -175,11 +205,16 @@ export async function settleCharge(
   operation: Operation,
   outcome: ProviderOutcome,
   actor: Actor,
-): Promise<{ invoiceNo: string; amount: number }> {
+): Promise<Paid> {
   if (outcome.kind === 'unknown') return noteUnsettled(db, operation, outcome.reason);
   if (outcome.kind === 'declined') {
     const refused = await db.transaction(async (tx) => {
       if (!(await claim(tx, operation, { status: 'failed', error: outcome.reason }))) return false;
+      const [booking] = await tx
+        .select({ userId: bookings.userId })
+        .from(bookings)
+        .where(eq(bookings.id, operation.bookingId));
+      await releasePoints(tx, booking?.userId ?? null, operation.id, operation.pointUsed);
       await recordEvent(tx, {
         bookingId: operation.bookingId,
         event: 'pay-failed',
@@ -199,6 +234,13 @@ export async function settleCharge(
       return null;
     const now = new Date();
     const invoiceNo = await nextDocumentNumber(tx, 'invoice', now);
+    // Written by the history entry after the change below, with the points the payment earned.
+    const detail: Record<string, unknown> = {
+      invoiceNo,
+      method: operation.method,
+      amount: operation.amount,
+      ...adjusted(operation),
+    };
     const amount = Number(operation.amount);
     await applyEventIn(
       tx,
@@ -220,30 +262,63 @@ export async function settleCharge(
             createdBy: operation.actor === 'staff' ? operation.actorUserId : null,
             gateway: operation.gateway,
             gatewayReference: result.reference,
+            discountAmount: operation.discountAmount,
+            pointUsed: operation.pointUsed,
+            pointAmount: operation.pointAmount,
           })
           .returning({ id: payments.id });
+        const earned = await applyAtPayment(
+          tx,
+          {
+            id: payment!.id,
+            userId: row.userId,
+            bookingId: row.id,
+            amountSatang: toSatang(operation.amount),
+          },
+          operation.discountAmount,
+        );
+        await tx.update(payments).set(earned).where(eq(payments.id, payment!.id));
         await tx
           .update(paymentOperations)
           .set({ paymentId: payment!.id })
           .where(eq(paymentOperations.id, operation.id));
+        if (earned.pointEarned > 0) detail.pointEarned = earned.pointEarned;
         return { paymentMethod: operation.method, paidAt: now, totalAmount: operation.amount };
       },
-      { at: now, detail: { invoiceNo, method: operation.method, amount: operation.amount } },
+      { at: now, detail },
     );
-    const made = { invoiceNo, amount };
-    return made;
+    return {
+      invoiceNo,
+      amount,
+      discount: Number(operation.discountAmount),
+      point: Number(operation.pointAmount),
+      pointUsed: operation.pointUsed,
+      pointEarned: Number(detail.pointEarned ?? 0),
+    };
   });
   return paid ?? paymentOf(db, await settledBefore(db, operation, 'yes'));
 }
 
 /** The payment a settled charge made. */
-async function paymentOf(db: Db, operation: Operation) {
+async function paymentOf(db: Db, operation: Operation): Promise<Paid> {
   const [payment] = await db
-    .select({ invoiceNo: payments.invoiceNo, amount: payments.amount })
+    .select({
+      invoiceNo: payments.invoiceNo,
+      amount: payments.amount,
+      discount: payments.discountAmount,
+      point: payments.pointAmount,
+      pointUsed: payments.pointUsed,
+      pointEarned: payments.pointEarned,
+    })
     .from(payments)
     .where(eq(payments.id, operation.paymentId ?? -1));
   if (!payment) throw new Conflict(`Operation ${operation.id} made no payment`);
-  return { invoiceNo: payment.invoiceNo, amount: Number(payment.amount) };
+  return {
+    ...payment,
+    amount: Number(payment.amount),
+    discount: Number(payment.discount),
+    point: Number(payment.point),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -370,6 +445,7 @@ export async function settleRefund(
       .where(and(eq(payments.id, paymentId), isNull(payments.refundedAt)))
       .returning({ invoiceNo: payments.invoiceNo });
     if (!payment) throw new Conflict(`Payment ${paymentId} is already refunded`);
+    const points = await reverseAtRefund(tx, paymentId, toSatang(operation.amount));
     await recordEvent(tx, {
       bookingId: operation.bookingId,
       event: 'refund',
@@ -377,7 +453,7 @@ export async function settleRefund(
       to: 'paid',
       actor,
       at: now,
-      detail: { invoiceNo: payment.invoiceNo, creditNoteNo, amount: operation.amount },
+      detail: { invoiceNo: payment.invoiceNo, creditNoteNo, amount: operation.amount, ...points },
     });
     return { creditNoteNo, status: result.status };
   });

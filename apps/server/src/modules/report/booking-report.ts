@@ -112,6 +112,10 @@ interface ReportRow {
   totalAmount: number;
   paymentMethod: string | null;
   invoiceNo: string | null;
+  /** What the payment took off: the discount code, the green points (baht, and how many). */
+  discount: number | null;
+  point: number | null;
+  pointUsed: number | null;
   paidAt: number | null;
   refundedAt: number | null;
   refundAmount: number | null;
@@ -187,6 +191,9 @@ const reportColumns = {
   >`case when ${bookings.status} = 'cancelled' then 0 else ${bookings.totalAmount}::float8 end`,
   paymentMethod: bookings.paymentMethod,
   invoiceNo: payments.invoiceNo,
+  discount: baht(payments.discountAmount),
+  point: baht(payments.pointAmount),
+  pointUsed: payments.pointUsed,
   paidAt: epochMs(payments.createdAt),
   refundedAt: epochMs(payments.refundedAt),
   refundAmount: baht(payments.refundAmount),
@@ -298,6 +305,9 @@ function processedColumns(now: number, names: Names): XlsxColumn<ReportRow>[] {
     { header: 'Overstay (min)', width: 12, value: (r) => r.overstayMinutes },
     { header: 'DC Full (min)', width: 12, value: (r) => r.dcFullMinutes },
     { header: 'Admin Amount (THB)', width: 14, value: (r) => r.adminAmount },
+    { header: 'Discount (THB)', width: 14, value: (r) => r.discount },
+    { header: 'Green Point (THB)', width: 14, value: (r) => r.point },
+    { header: 'Green Point Used', width: 14, value: (r) => r.pointUsed },
     { header: 'Total (THB)', width: 14, value: (r) => r.totalAmount },
     { header: 'Payment Method', width: 18, value: (r) => paymentMethodLabel(r.paymentMethod) },
     { header: 'Invoice No', width: 18, value: (r) => r.invoiceNo },
@@ -346,6 +356,9 @@ function rawColumns(now: number, names: Names): XlsxColumn<ReportRow>[] {
     field('adminPriceByDuration', (r) => r.adminDuration),
     field('adminPriceByPenalty', (r) => r.adminPenalty),
     field('adminAmount', (r) => r.adminAmount),
+    field('discount', (r) => r.discount),
+    field('point', (r) => r.point),
+    field('pointUsed', (r) => r.pointUsed),
     field('totalAmount', (r) => r.totalAmount),
     field('paymentMethod', (r) => r.paymentMethod),
     field('invoiceNo', (r) => r.invoiceNo),
