@@ -1,7 +1,15 @@
 import { USER_PROMOTION_MESSAGES } from '@ev/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { landlords, merchants, promotionRedemptions, users } from '../../src/db/schema/index.ts';
+import {
+  landlords,
+  merchants,
+  payments,
+  pointRates,
+  promotionRedemptions,
+  users,
+} from '../../src/db/schema/index.ts';
+import { movePoints } from '../../src/modules/promotion/redeem.ts';
 import { createBooking } from '../helpers/bookings.ts';
 import { signedInUser } from '../helpers/factories.ts';
 import { chargerPlace, createChargers } from '../helpers/ocpp.ts';
@@ -29,6 +37,7 @@ let mali: Member;
 let niran: Member;
 let somchai: Member;
 let northBookingId: number;
+let northConnectorId: number;
 let southBookingId: number;
 const REPORT = '/api/report/user-promotion';
 // 17:30 UTC is 00:30 the next day in Bangkok: the report must show the Bangkok date.
@@ -53,6 +62,7 @@ beforeAll(async () => {
   north = await place('North');
   south = await place('South');
   const northConnector = (await createChargers(t, admin, north, ['COUPON-N']))[0]!.connectorIds[0]!;
+  northConnectorId = northConnector;
   const southConnector = (await createChargers(t, admin, south, ['COUPON-S']))[0]!.connectorIds[0]!;
 
   await createPromotion(t, admin, { code: 'TENOFF', nameEn: 'Ten off', nameTh: 'ลดสิบ' });
@@ -133,8 +143,21 @@ describe('GET /api/report/user-promotion', () => {
       'Point',
       'License Plate',
       'Redeem Date',
+      'Invoice No',
+      'Refund (THB)',
+      'Credit Note No',
+      'Point Returned',
     ]);
-    const base = { Surname: 'Driver', 'Booking ID': null, 'Discount (THB)': null, Point: null };
+    const base = {
+      Surname: 'Driver',
+      'Booking ID': null,
+      'Discount (THB)': null,
+      Point: null,
+      'Invoice No': null,
+      'Refund (THB)': null,
+      'Credit Note No': null,
+      'Point Returned': null,
+    };
     expect(sheet.rows).toEqual([
       {
         ...base,
@@ -274,5 +297,76 @@ describe('GET /api/report/user-promotion', () => {
     expect(got.at(-1)).toBe('Bulk05003');
     expect(got).toEqual([...got].sort());
     console.info(`coupon report: 5,003 rows in ${seconds.toFixed(2)} s (written and read back)`);
+  });
+
+  it('shows the green points a payment redeemed, and what its refund gave back, beside the codes', async () => {
+    await t.database.db.insert(pointRates).values({
+      fromBaht: '25.00',
+      toPoint: '1.00',
+      fromPoint: '100.00',
+      toBaht: '10.00',
+      validFrom: new Date(Date.now() - 3_600_000),
+    });
+    const { user, token } = await memberWithSession(t, 'Payer');
+    await t.database.db.transaction((tx) =>
+      movePoints(tx, { userId: user.id, kind: 'code', points: 500, source: `test:payer:${user.id}` }),
+    );
+    await createPromotion(t, admin, {
+      code: 'PAYDAY',
+      nameEn: 'Pay day',
+      discountPercent: 0,
+      discountBaht: 15,
+    });
+    const booking = await createBooking(t, northConnectorId, 'stopped', { userId: user.id });
+    await redeem(t, token, { code: 'payday', bookingId: booking.id });
+    // 100.00 - 15.00 - 300 points (30.00) = 55.00
+    const paid = await t.call('POST', `/api/member/booking/${booking.id}/pay`, {
+      token,
+      body: { method: 'credit', amount: 55, point: 300 },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    const refunded = await t.call('POST', `/api/payment/${payment!.id}/refund`, {
+      token: admin,
+      body: { amount: 55 },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const [after] = await t.database.db.select().from(payments).where(eq(payments.id, payment!.id));
+    const paidRows = {
+      'Site Name': 'North Site',
+      'Booking ID': booking.id,
+      'Invoice No': payment!.invoiceNo,
+      'Refund (THB)': 55,
+      'Credit Note No': after!.creditNoteNo,
+    };
+    const sheet = await report(`email=${encodeURIComponent(user.email!)}`);
+    expect(sheet.rows).toEqual([
+      expect.objectContaining({
+        ...paidRows,
+        Code: 'PAYDAY',
+        Type: 'Promotion Code',
+        'Discount (THB)': 15,
+        Point: null,
+        'Point Returned': null,
+      }),
+      expect.objectContaining({
+        ...paidRows,
+        Code: null,
+        Type: 'Green Point',
+        'Promotion Name (EN)': null,
+        'Discount (THB)': 30,
+        Point: -300,
+        // A full refund gives the redeemed points back.
+        'Point Returned': 300,
+      }),
+    ]);
+    // A code filter matches codes only; a site filter matches the payment's site.
+    expect((await report(`email=${encodeURIComponent(user.email!)}&code=payday`)).rows).toHaveLength(1);
+    expect(
+      (await report(`email=${encodeURIComponent(user.email!)}&landlordId=${south.site.id}`)).status,
+    ).toBe(404);
+    expect(
+      (await report(`email=${encodeURIComponent(user.email!)}&landlordId=${north.site.id}`)).rows,
+    ).toHaveLength(2);
   });
 });

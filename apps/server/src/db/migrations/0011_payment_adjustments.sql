@@ -7,4 +7,5 @@ ALTER TABLE "payments" ADD COLUMN "point_used" integer DEFAULT 0 NOT NULL;--> st
 ALTER TABLE "payments" ADD COLUMN "point_amount" numeric(12, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "point_earned" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "point_rate_id" integer;--> statement-breakpoint
+CREATE INDEX "payments_point_used_idx" ON "payments" USING btree ("created_at","id") WHERE "payments"."point_used" > 0;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_adjustments_check" CHECK ("payments"."discount_amount" >= 0 and "payments"."point_amount" >= 0 and "payments"."point_used" >= 0 and "payments"."point_earned" >= 0);

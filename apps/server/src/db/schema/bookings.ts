@@ -201,7 +201,7 @@ export const payments = pgTable(
     discountAmount: baht('discount_amount').notNull().default('0'),
     pointUsed: integer('point_used').notNull().default(0),
     pointAmount: baht('point_amount').notNull().default('0'),
-    /** Green points the payment earned, by the rate card in force when it was paid (null: none in force). */
+    /** Green points the payment earned, by the rate card in force when it was paid (pointRateId; null: none). */
     pointEarned: integer('point_earned').notNull().default(0),
     pointRateId: integer('point_rate_id'),
   },
@@ -211,6 +211,10 @@ export const payments = pgTable(
     uniqueIndex('payments_credit_note_no_key').on(t.creditNoteNo),
     index('payments_created_idx').on(t.createdAt, t.id),
     index('payments_landlord_created_idx').on(t.landlordId, t.createdAt, t.id),
+    // The Coupon&point report's green-point rows: the few payments that redeemed points, in time order.
+    index('payments_point_used_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.pointUsed} > 0`),
     check('payments_refund_check', sql`${t.refundAmount} is null or ${t.refundAmount} <= ${t.amount}`),
     check(
       'payments_adjustments_check',

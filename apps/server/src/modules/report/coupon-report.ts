@@ -5,7 +5,7 @@ import {
   type PromotionType,
   USER_PROMOTION_MESSAGES,
 } from '@ev/shared';
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { arrayRows } from '../../db/array-rows.ts';
@@ -13,12 +13,14 @@ import type { Db } from '../../db/client.ts';
 import {
   bookings,
   landlords,
+  payments,
   promotionCodes,
   promotionLandlords,
   promotionRedemptions,
   promotions,
   users,
 } from '../../db/schema/index.ts';
+import { contains } from '../../lib/list-query.ts';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import { redemptionFilters } from '../user-promotion/user-promotion.service.ts';
 import { thaiDateTime } from './booking-report.ts';
@@ -51,20 +53,47 @@ const reportColumns = {
   point: promotionRedemptions.point,
   licensePlate: promotionRedemptions.licensePlate,
   createdAt: sql<number>`floor(extract(epoch from ${promotionRedemptions.createdAt}) * 1000)::float8`,
+  invoiceNo: payments.invoiceNo,
+  refundAmount: sql<number | null>`(${payments.refundAmount})::float8`,
+  creditNoteNo: payments.creditNoteNo,
+} satisfies Record<string, AnyPgColumn | SQL>;
+
+/**
+ * The green-point rows: one per payment that redeemed points, in the redemption rows' shape (no code nor
+ * promotion; the points as a negative Point, their worth as the Discount; the points given back by a full
+ * refund).
+ */
+const pointColumns = {
+  id: payments.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  tel: users.tel,
+  bookingId: payments.bookingId,
+  bookingLandlordId: payments.landlordId,
+  discount: sql<number>`(${payments.pointAmount})::float8`,
+  point: sql<number>`-${payments.pointUsed}`,
+  createdAt: sql<number>`floor(extract(epoch from ${payments.createdAt}) * 1000)::float8`,
+  invoiceNo: payments.invoiceNo,
+  refundAmount: sql<number | null>`(${payments.refundAmount})::float8`,
+  creditNoteNo: payments.creditNoteNo,
+  pointReturned: sql<number>`case when ${payments.refundAmount} >= ${payments.amount} then ${payments.pointUsed} else 0 end`,
 } satisfies Record<string, AnyPgColumn | SQL>;
 
 interface CouponRow {
+  /** A code's redemption, or a payment's green points. */
+  kind: 'redemption' | 'points';
   id: number;
   firstName: string | null;
   lastName: string | null;
   email: string | null;
   tel: string | null;
-  code: string;
-  type: PromotionType;
-  nameEn: string;
-  nameTh: string;
+  code: string | null;
+  type: PromotionType | null;
+  nameEn: string | null;
+  nameTh: string | null;
   internal: boolean;
-  promotionId: number;
+  promotionId: number | null;
   bookingId: number | null;
   bookingLandlordId: number | null;
   /** Baht taken off at the booking's payment; null until applied. */
@@ -73,17 +102,39 @@ interface CouponRow {
   licensePlate: string | null;
   /** Epoch milliseconds. */
   createdAt: number;
+  /** The payment a discount (or the points) applied to, and its refund. */
+  invoiceNo: string | null;
+  refundAmount: number | null;
+  creditNoteNo: string | null;
+  /** Points given back by the refund. */
+  pointReturned: number | null;
   /** Where the redemption applies, as the Site Name column shows it. */
   sites: string;
 }
 
-const KEYS = Object.keys(reportColumns) as Array<keyof typeof reportColumns>;
-
-const toRow = (values: unknown[]): CouponRow => {
-  const row = { sites: '' } as Record<string, unknown>;
-  for (let i = 0; i < KEYS.length; i++) row[KEYS[i]!] = values[i];
-  return row as unknown as CouponRow;
-};
+/** A row from the driver's array, by the columns' keys, with what the other kind of row has as null. */
+function rowsOf<K extends string>(kind: CouponRow['kind'], columns: Record<K, unknown>) {
+  const keys = Object.keys(columns) as K[];
+  return (values: unknown[]): CouponRow => {
+    const row: Record<string, unknown> = {
+      kind,
+      code: null,
+      type: null,
+      nameEn: null,
+      nameTh: null,
+      internal: false,
+      promotionId: null,
+      point: null,
+      licensePlate: null,
+      pointReturned: null,
+      sites: '',
+    };
+    for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[i];
+    return row as unknown as CouponRow;
+  };
+}
+const toRedemptionRow = rowsOf('redemption', reportColumns);
+const toPointRow = rowsOf('points', pointColumns);
 
 export const ALL_SITES = 'All sites';
 
@@ -105,9 +156,13 @@ async function siteNamer(db: Db) {
       ...new Set(
         rows
           .filter(
-            (row) => row.internal && row.bookingLandlordId === null && !promotionSites.has(row.promotionId),
+            (row) =>
+              row.internal &&
+              row.bookingLandlordId === null &&
+              row.promotionId !== null &&
+              !promotionSites.has(row.promotionId),
           )
-          .map((row) => row.promotionId),
+          .map((row) => row.promotionId!),
       ),
     ];
     if (missing.length > 0) {
@@ -126,7 +181,7 @@ async function siteNamer(db: Db) {
         row.bookingLandlordId !== null
           ? (siteName.get(row.bookingLandlordId) ?? '')
           : row.internal
-            ? (promotionSites.get(row.promotionId) ?? '')
+            ? (promotionSites.get(row.promotionId!) ?? '')
             : ALL_SITES;
     }
   };
@@ -138,7 +193,11 @@ const COLUMNS: XlsxColumn<CouponRow>[] = [
   { header: 'Email', width: 28, value: (r) => r.email },
   { header: 'Mobile Number', width: 16, value: (r) => r.tel },
   { header: 'Code', width: 24, value: (r) => r.code },
-  { header: 'Type', width: 20, value: (r) => PROMOTION_TYPE_LABELS[r.type] ?? r.type },
+  {
+    header: 'Type',
+    width: 20,
+    value: (r) => (r.type ? (PROMOTION_TYPE_LABELS[r.type] ?? r.type) : GREEN_POINT),
+  },
   { header: 'Promotion Name (EN)', width: 28, value: (r) => r.nameEn },
   { header: 'Promotion Name (TH)', width: 28, value: (r) => r.nameTh },
   { header: 'Site Name', width: 36, value: (r) => r.sites },
@@ -147,10 +206,69 @@ const COLUMNS: XlsxColumn<CouponRow>[] = [
   { header: 'Point', width: 10, value: (r) => r.point },
   { header: 'License Plate', width: 16, value: (r) => r.licensePlate },
   { header: 'Redeem Date', value: (r) => thaiDateTime(r.createdAt) },
+  { header: 'Invoice No', width: 18, value: (r) => r.invoiceNo },
+  { header: 'Refund (THB)', width: 12, value: (r) => r.refundAmount },
+  { header: 'Credit Note No', width: 18, value: (r) => r.creditNoteNo },
+  { header: 'Point Returned', width: 12, value: (r) => r.pointReturned },
 ];
+
+/** The Type of a payment's green-point row. */
+export const GREEN_POINT = 'Green Point';
 
 /** Rows per batch: keyset paging keeps each query short however deep the report goes. */
 const REPORT_BATCH = 5000;
+
+/** The filters as they apply to the payments that redeemed points: the member, the place, the dates. */
+function pointRowsWhere(query: CouponReportQuery): SQL | undefined {
+  return and(
+    sql`${payments.pointUsed} > 0`,
+    query.firstName ? ilike(users.firstName, contains(query.firstName)) : undefined,
+    query.lastName ? ilike(users.lastName, contains(query.lastName)) : undefined,
+    query.email ? ilike(users.email, contains(query.email)) : undefined,
+    query.tel ? ilike(users.tel, contains(query.tel)) : undefined,
+    query.merchantId?.length ? inArray(payments.merchantId, query.merchantId) : undefined,
+    query.landlordId?.length ? inArray(payments.landlordId, query.landlordId) : undefined,
+    query.createdAfter ? gte(payments.createdAt, query.createdAfter) : undefined,
+    query.createdBefore ? lte(payments.createdAt, query.createdBefore) : undefined,
+  );
+}
+
+/** One keyset-paged stream of rows in (createdAt, id) order: `read(lastId, limit)` answers the next rows. */
+type Stream = (lastId: number | undefined, limit: number) => Promise<CouponRow[]>;
+
+/**
+ * Merges streams ordered by time into one, a batch of `limit` rows at a time (fewer only at the end). Each
+ * stream is read ahead a batch at a time, after its own last row, so memory holds at most a batch a stream.
+ */
+export function mergeStreams(streams: Stream[]) {
+  const state = streams.map((read) => ({
+    read,
+    rows: [] as CouponRow[],
+    at: 0,
+    lastId: undefined as number | undefined,
+    done: false,
+  }));
+  return async (limit: number): Promise<CouponRow[]> => {
+    const out: CouponRow[] = [];
+    while (out.length < limit) {
+      for (const source of state) {
+        if (source.at < source.rows.length || source.done) continue;
+        source.rows = await source.read(source.lastId, limit);
+        source.at = 0;
+        if (source.rows.length < limit) source.done = true;
+        if (source.rows.length > 0) source.lastId = source.rows.at(-1)!.id;
+      }
+      let next: (typeof state)[number] | null = null;
+      for (const source of state) {
+        const head = source.rows[source.at];
+        if (head && (!next || head.createdAt < next.rows[next.at]!.createdAt)) next = source;
+      }
+      if (!next) break;
+      out.push(next.rows[next.at++]!);
+    }
+    return out;
+  };
+}
 
 /**
  * GET /api/report/user-promotion: Coupon-Point-Report_{timestamp}.xlsx, one row per redemption, oldest first,
@@ -160,7 +278,7 @@ const REPORT_BATCH = 5000;
 export async function sendCouponReport(db: Db, query: CouponReportQuery, reply: FastifyReply) {
   const where = couponReportWhere(query);
   const nameSites = await siteNamer(db);
-  const read = async (lastId: number | undefined, limit: number) => {
+  const read: Stream = async (lastId, limit) => {
     // The keyset is the last row's own (created_at, id), read back by its key: exact to the microsecond.
     const after =
       lastId === undefined
@@ -173,19 +291,40 @@ export async function sendCouponReport(db: Db, query: CouponReportQuery, reply: 
       .innerJoin(promotionCodes, eq(promotionCodes.id, promotionRedemptions.codeId))
       .innerJoin(users, eq(users.id, promotionRedemptions.userId))
       .leftJoin(bookings, eq(bookings.id, promotionRedemptions.bookingId))
+      .leftJoin(payments, eq(payments.id, promotionRedemptions.paymentId))
       .where(and(where, after))
       .orderBy(asc(promotionRedemptions.createdAt), asc(promotionRedemptions.id))
       .limit(limit)
       .toSQL();
-    const rows = (await arrayRows(db, statement)).map(toRow);
+    const rows = (await arrayRows(db, statement)).map(toRedemptionRow);
     await nameSites(rows);
     return rows;
   };
+  const pointWhere = pointRowsWhere(query);
+  const readPoints: Stream = async (lastId, limit) => {
+    const after =
+      lastId === undefined
+        ? undefined
+        : sql`(${payments.createdAt}, ${payments.id}) > (select p.created_at, p.id from payments p where p.id = ${lastId})`;
+    const statement = db
+      .select(pointColumns)
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(and(pointWhere, after))
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(limit)
+      .toSQL();
+    const rows = (await arrayRows(db, statement)).map(toPointRow);
+    await nameSites(rows);
+    return rows;
+  };
+  // A code filter matches codes only: the payments' green points have none.
+  const next = mergeStreams(query.code ? [read] : [read, readPoints]);
   return sendXlsx<CouponRow>(reply, {
     name: 'Coupon Point Report',
     fileName: COUPON_REPORT_FILE_NAME,
     emptyMessage: USER_PROMOTION_MESSAGES.reportNotFound,
-    batch: (_offset, limit, last) => read(last?.id, limit),
+    batch: (_offset, limit) => next(limit),
     batchSize: REPORT_BATCH,
     columns: COLUMNS,
   });

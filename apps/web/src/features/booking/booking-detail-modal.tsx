@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { AppModal } from '../../components/app-modal.tsx';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { type BookingDetail, type BookingEventEntry, useBookingDetail } from './api.ts';
-import { actorLabel, bahtText, eventLabel, kwhText, statusColor } from './booking-format.ts';
+import { actorLabel, bahtText, eventLabel, kwhText, pointsText, statusColor } from './booking-format.ts';
 import { LiveDuration } from './live-duration.tsx';
 import { TotalAmount } from './total-amount.tsx';
 
@@ -90,6 +90,16 @@ function Summary({ detail }: { detail: BookingDetail }) {
       key: 'admin',
       label: 'Admin amount (THB)',
       children: b.adminAmount === null ? '-' : bahtText(b.adminAmount),
+    },
+    {
+      key: 'discount',
+      label: 'Discount (THB)',
+      children: b.discountCode === null ? '-' : `${bahtText(b.discount)} (${b.discountCode})`,
+    },
+    {
+      key: 'point',
+      label: 'Green Point (THB)',
+      children: b.pointUsed > 0 ? `${bahtText(b.point)} (${pointsText(b.pointUsed)})` : '-',
     },
     { key: 'method', label: 'Payment method', children: text(paymentMethodLabel(b.paymentMethod)) },
     { key: 'invoice', label: 'Invoice no', children: text(b.invoiceNo) },

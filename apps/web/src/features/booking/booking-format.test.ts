@@ -63,6 +63,10 @@ function booking(overrides: Partial<BookingItem> = {}): BookingItem {
     overrides: { priceByPower: null, priceByDuration: null, priceByPenalty: null },
     live: false,
     invoiceNo: null,
+    discountCode: null,
+    discount: 0,
+    point: 0,
+    pointUsed: 0,
     ...overrides,
   };
 }
@@ -94,10 +98,10 @@ describe('amounts', () => {
     expect(bahtText(0.1 + 0.2)).toBe('0.30');
   });
 
-  it('Pay charges the admin amount when set, else the total', () => {
+  it('Pay charges the total the server owes, after the discount', () => {
     expect(amountDue(booking())).toBe(100);
     expect(amountDue(booking({ adminAmount: 50, totalAmount: 50 }))).toBe(50);
-    expect(amountDue(booking({ adminAmount: 0 }))).toBe(0);
+    expect(amountDue(booking({ discountCode: 'WELCOME10', discount: 10, totalAmount: 90 }))).toBe(90);
   });
 
   it("colours the statuses as the spec does, 'Unknown' grey", () => {
@@ -149,6 +153,30 @@ describe('the total tooltip', () => {
       override: true,
     });
     expect(lines.at(-1)).toEqual({ label: 'Total', amount: '80.00', details: ['estimate while charging'] });
+  });
+
+  it('takes off the discount code (an estimate until paid) and the green points redeemed', () => {
+    const unpaid = breakdown(booking({ discountCode: 'WELCOME10', discount: 10, totalAmount: 90 }));
+    expect(unpaid.slice(-2)).toEqual([
+      { label: 'Discount', amount: '-10.00', details: ['code WELCOME10', 'taken off at payment'] },
+      { label: 'Total', amount: '90.00', details: [] },
+    ]);
+    const paid = breakdown(
+      booking({
+        status: 'paid',
+        invoiceNo: 'INV-2026-000001',
+        discountCode: 'WELCOME10',
+        discount: 10,
+        point: 25,
+        pointUsed: 1250,
+        totalAmount: 65,
+      }),
+    );
+    expect(paid.slice(-3)).toEqual([
+      { label: 'Discount', amount: '-10.00', details: ['code WELCOME10'] },
+      { label: 'Green Point', amount: '-25.00', details: ['1,250 points redeemed'] },
+      { label: 'Total', amount: '65.00', details: [] },
+    ]);
   });
 
   it('a cancelled booking owes nothing: its parts stay, shown as waived', () => {

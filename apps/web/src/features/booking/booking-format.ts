@@ -37,9 +37,14 @@ export const isTicking = (booking: Times) => booking.startTime !== null && booki
 export const statusColor = (status: string) =>
   (BOOKING_STATUS_COLORS as Record<string, string>)[status] ?? 'default';
 
-/** What Pay charges: the admin amount if set, else the total of the parts. */
-export const amountDue = (booking: Pick<BookingItem, 'adminAmount' | 'totalAmount'>) =>
-  booking.adminAmount ?? booking.totalAmount;
+/**
+ * What Pay charges: the total the server owes it at (the admin amount if set, else the parts, less the
+ * booking's discount code).
+ */
+export const amountDue = (booking: Pick<BookingItem, 'totalAmount'>) => booking.totalAmount;
+
+/** Points as a person counts them: '1,250 points', '1 point'. */
+export const pointsText = (count: number) => `${count.toLocaleString('en')} point${count === 1 ? '' : 's'}`;
 
 export interface BreakdownLine {
   label: string;
@@ -91,6 +96,21 @@ export function breakdown(booking: BookingItem): BreakdownLine[] {
       amount: bahtText(booking.adminAmount),
       details: ['replaces the total of the parts'],
       override: true,
+    });
+  }
+  const paid = booking.invoiceNo !== null;
+  if (booking.discountCode !== null && booking.status !== 'cancelled') {
+    lines.push({
+      label: 'Discount',
+      amount: `-${bahtText(booking.discount)}`,
+      details: [`code ${booking.discountCode}`, ...(paid ? [] : ['taken off at payment'])],
+    });
+  }
+  if (booking.pointUsed > 0) {
+    lines.push({
+      label: 'Green Point',
+      amount: `-${bahtText(booking.point)}`,
+      details: [`${pointsText(booking.pointUsed)} redeemed`],
     });
   }
   lines.push({

@@ -1,3 +1,4 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
 import { BOOKING_MESSAGES, NON_REFUNDABLE_METHODS, type PaymentItem, paymentMethodLabel } from '@ev/shared';
 import { Button, Form, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -7,9 +8,10 @@ import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
-import { bahtText } from '../booking/booking-format.ts';
+import { bahtText, pointsText } from '../booking/booking-format.ts';
 import { METHOD_OPTIONS, METHOD_WIDTH } from '../booking/booking-options.ts';
 import { RefundModal } from './refund-modal.tsx';
+import '../booking/booking.css';
 
 const ENDPOINT = '/payment';
 const FILTERS = {
@@ -85,6 +87,33 @@ function RefundState({ payment }: { payment: PaymentItem }) {
   );
 }
 
+/**
+ * The amount charged; when a discount code or green points were taken off first, or points were earned, an
+ * icon beside it shows how it was made up (hover or focus).
+ */
+function PaymentAmount({ payment }: { payment: PaymentItem }) {
+  const lines = [
+    payment.discountCode !== null &&
+      `Discount ${bahtText(payment.discount)} THB (code ${payment.discountCode})`,
+    payment.pointUsed > 0 && `Green Point ${bahtText(payment.point)} THB (${pointsText(payment.pointUsed)})`,
+    payment.pointEarned > 0 && `Earned ${pointsText(payment.pointEarned)}`,
+  ].filter((line): line is string => typeof line === 'string');
+  if (lines.length === 0) return <>{bahtText(payment.amount)}</>;
+  return (
+    <Tooltip title={lines.map((line) => <div key={line}>{line}</div>)}>
+      <Button
+        type="text"
+        size="small"
+        className="booking-total"
+        aria-label={`Amount ${bahtText(payment.amount)} THB, ${lines.join(', ')}`}
+      >
+        {bahtText(payment.amount)}
+        <InfoCircleOutlined aria-hidden />
+      </Button>
+    </Tooltip>
+  );
+}
+
 /** Why Refund is disabled, for its tooltip. */
 function refundBlocked(payment: PaymentItem): string | null {
   if (payment.refundedAt) return 'Already refunded';
@@ -152,7 +181,7 @@ function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<Payment
       sorter: true,
       align: 'right',
       width: 112,
-      render: bahtText,
+      render: (_, payment) => <PaymentAmount payment={payment} />,
     },
     {
       title: 'Refund',
