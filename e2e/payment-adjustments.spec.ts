@@ -118,7 +118,6 @@ test('a booking paid with a discount code and green points shows both in its too
   await expect(detail).toContainText(`Discount (THB)10.00 (${discount})`);
   await expect(detail).toContainText('Green Point (THB)20.00 (200 points)');
   await expect(detail).toContainText(`Invoice no${invoiceNo}`);
-  await detail.getByRole('button', { name: 'Close' }).click();
 
   await page.goto(`/charging-payment?invoiceNo=${invoiceNo}`);
   await expect(rangeText(page)).toHaveText('1-1 of 1');

@@ -1,10 +1,19 @@
-import { MEMBER_PAYMENT_METHODS } from '@ev/shared';
+import { discountSatang, MEMBER_PAYMENT_METHODS, redeemSatang, toSatang } from '@ev/shared';
 import { type MemberSimulatorOptions, startMemberSimulator } from '@ev/tools/member-simulator';
 import type { SimulatorEvent } from '@ev/tools/simulator';
 import { fleetFromDatabase } from '@ev/tools/simulator-fleet';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema/index.ts';
+import {
+  bookings,
+  payments,
+  pointLedger,
+  pointRates,
+  promotionRedemptions,
+  users,
+} from '../../src/db/schema/index.ts';
+import { storedTotal } from '../../src/modules/booking/booking.service.ts';
+import { movePoints } from '../../src/modules/promotion/redeem.ts';
 import { createUser, login } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, simulate } from '../helpers/ocpp.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -14,7 +23,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
  * goes from reserved to paid through the member API and a simulated charger, with no more energy than the
  * connector's power over the charging time; a member may leave the cable in (the booking stays Charged);
  * staff's Stop, Force stop and Avaliable from the back-office are coped with; the chargers' random activity
- * keeps off a member's connector.
+ * keeps off a member's connector; members redeem homepage codes and pay partly with green points.
  */
 let t: TestApp;
 let staff: { email: string; pass: string };
@@ -49,13 +58,21 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Starts the simulator for these members with short steps; the defaults make one plain journey. */
-async function members(count: number, options: Partial<MemberSimulatorOptions> = {}) {
+/**
+ * Starts the simulator for these members with short steps; the defaults make one plain journey. `prepare`
+ * runs on the new members before the simulator starts.
+ */
+async function members(
+  count: number,
+  options: Partial<MemberSimulatorOptions> = {},
+  prepare?: (list: Array<{ email: string; pass: string; id: number }>) => Promise<void>,
+) {
   const list = [];
   for (let n = 0; n < count; n++) {
     const user = await createUser(t, { type: 'mobile' });
     list.push({ email: user.email, pass: user.pass, id: user.id });
   }
+  await prepare?.(list);
   const logs: string[] = [];
   const simulator = startMemberSimulator({
     baseUrl: t.url,
@@ -72,6 +89,8 @@ async function members(count: number, options: Partial<MemberSimulatorOptions> =
     forceStopShare: 0,
     neverPayShare: 0,
     leaveInShare: 0,
+    discountShare: 0,
+    spendShare: 0,
     log: (message) => logs.push(message),
     ...options,
   });
@@ -346,4 +365,101 @@ describe('the member simulator', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(logs).toEqual(['member simulator: nobody@example.com: POST /api/member/login: 401 pass']);
   });
+
+  // Last: the point card it adds would make the members of the tests above earn points.
+  it('takes a homepage discount code off and pays partly with green points, every time here', async () => {
+    // In force from an hour ago: 100 points are worth 1 baht, so even the satang these sessions cost take some.
+    const card = { fromBaht: 1, toPoint: 1, fromPoint: 100, toBaht: 1 };
+    await t.database.db.insert(pointRates).values({
+      fromBaht: '1.00',
+      toPoint: '1.00',
+      fromPoint: '100.00',
+      toBaht: '1.00',
+      validFrom: new Date(Date.now() - 3_600_000),
+    });
+    const code = `SIMOFF${Date.now().toString(36).toUpperCase()}`;
+    const created = await t.call('POST', '/api/promotion', {
+      token: adminToken,
+      body: {
+        type: 'discount',
+        code,
+        nameEn: 'Simulated discount',
+        nameTh: 'ส่วนลดจำลอง',
+        internal: false,
+        expose: true,
+        validFrom: new Date(Date.now() - 3_600_000).toISOString(),
+        validTo: new Date(Date.now() + 3_600_000).toISOString(),
+        discountPercent: 0,
+        discountBaht: 0.01,
+        count: 1,
+        total: 100,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { list, logs, simulator } = await members(1, { discountShare: 1, spendShare: 1 }, async ([who]) => {
+      await t.database.db.transaction((tx) =>
+        movePoints(tx, { userId: who!.id, kind: 'code', points: 1000, source: `test:sim-points:${who!.id}` }),
+      );
+    });
+    const who = list[0]!;
+    const redemptionOf = async () =>
+      (
+        await t.database.db.select().from(promotionRedemptions).where(eq(promotionRedemptions.userId, who.id))
+      )[0];
+    // The code on the first booking (once a member), the points on every payment while some are left.
+    await until(async () => {
+      const redemption = await redemptionOf();
+      if (!redemption || simulator.stats.spent < 1) return false;
+      const [paid] = await t.database.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.bookingId, redemption.bookingId!));
+      return paid !== undefined;
+    }, 'a discount code and points spent');
+    await simulator.stop();
+
+    const paid = await t.database.db
+      .select({ payment: payments, booking: bookings })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(eq(payments.userId, who.id));
+    const spent = paid.filter(({ payment }) => payment.pointUsed > 0);
+    expect(spent.length).toBeGreaterThan(0);
+    for (const { payment, booking } of paid) {
+      // What was charged is the price less the discount and the points' worth at the card.
+      const [amount, discount, point] = [payment.amount, payment.discountAmount, payment.pointAmount].map(
+        (value) => toSatang(value),
+      );
+      expect(amount! + discount! + point!, JSON.stringify(payment)).toBe(storedTotal(booking));
+      expect(point).toBe(redeemSatang(payment.pointUsed, card));
+    }
+    const redemption = (await redemptionOf())!;
+    const discounted = paid.find(({ payment }) => payment.bookingId === redemption.bookingId)!;
+    expect(toSatang(discounted.payment.discountAmount)).toBe(
+      discountSatang(storedTotal(discounted.booking), { discountPercent: 0, discountBaht: 0.01 }),
+    );
+    expect(simulator.stats.discounted).toBe(toSatang(discounted.payment.discountAmount) > 0 ? 1 : 0);
+    expect(simulator.stats.spent).toBe(spent.length);
+    // The points left the member's balance through the ledger.
+    const redeemed = await t.database.db
+      .select({ points: pointLedger.points })
+      .from(pointLedger)
+      .where(and(eq(pointLedger.userId, who.id), like(pointLedger.source, 'charge:%:redeem')));
+    expect(redeemed.reduce((sum, entry) => sum + entry.points, 0)).toBe(
+      -spent.reduce((sum, { payment }) => sum + payment.pointUsed, 0),
+    );
+    const [member] = await t.database.db
+      .select({ point: users.point })
+      .from(users)
+      .where(eq(users.id, who.id));
+    const ledger = await t.database.db
+      .select({ points: pointLedger.points })
+      .from(pointLedger)
+      .where(eq(pointLedger.userId, who.id));
+    expect(member!.point).toBe(ledger.reduce((sum, entry) => sum + entry.points, 0));
+    expect(member!.point).toBeLessThan(
+      1000 + paid.reduce((sum, { payment }) => sum + payment.pointEarned, 0),
+    );
+    expect(logs).toEqual([]);
+  }, 60_000);
 });
