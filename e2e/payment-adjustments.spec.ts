@@ -1,10 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { loginAs } from './fixtures/auth.ts';
 import { BOOKINGS } from './fixtures/bookings.ts';
 import { opened, rangeText, rows } from './fixtures/list.ts';
 import { modal } from './fixtures/modal.ts';
 import { shoot } from './fixtures/screenshot.ts';
-import { expect, test } from './fixtures/test.ts';
+import { type APIRequestContext, expect, test } from './fixtures/test.ts';
 import { E2E_PASSWORD, ROLE_USERS } from './fixtures/users.ts';
 
 /**

@@ -212,9 +212,7 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.createdAt, t.id),
     index('payments_landlord_created_idx').on(t.landlordId, t.createdAt, t.id),
     // The Coupon&point report's green-point rows: the few payments that redeemed points, in time order.
-    index('payments_point_used_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.pointUsed} > 0`),
+    index('payments_point_used_idx').on(t.createdAt, t.id).where(sql`${t.pointUsed} > 0`),
     check('payments_refund_check', sql`${t.refundAmount} is null or ${t.refundAmount} <= ${t.amount}`),
     check(
       'payments_adjustments_check',
