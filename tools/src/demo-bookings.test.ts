@@ -12,11 +12,13 @@ import {
   pointLedger,
   pointRates,
   promotionCodes,
+  promotionLandlords,
   promotionRedemptions,
   promotions,
   users,
 } from '@ev/server/db/schema/index';
 import { verifyPassword } from '@ev/server/lib/password';
+import { storedTotal } from '@ev/server/modules/booking/booking.service';
 import { overridesOf, priceColumns, priceOf } from '@ev/server/modules/booking/booking-pricing';
 import { nextDocumentNumber } from '@ev/server/modules/payment/settlement';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
@@ -26,9 +28,16 @@ import {
   type BookingEvent,
   type BookingStatus,
   bangkokYear,
+  cardInForce,
+  discountSatang,
+  earnedPoints,
+  fromSatang,
   nextStatus,
   PAYMENT_METHODS,
   type PlanSnapshot,
+  type PointCard,
+  redeemSatang,
+  toSatang,
 } from '@ev/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +57,9 @@ let scratch: ScratchDatabase | null = null;
 const loadedAt = Date.now();
 type Row = typeof bookings.$inferSelect;
 let rows: Row[];
+type Payment = typeof payments.$inferSelect;
+/** Each paid booking's payment. */
+let paymentOf: Map<number, Payment>;
 
 beforeAll(async () => {
   scratch = process.env.DATABASE_URL
@@ -58,6 +70,7 @@ beforeAll(async () => {
   const loaded = await loadDemoData(database.db, { history: true });
   expect(loaded?.summary).toMatch(/bookings over 90 days/);
   rows = await database.db.select().from(bookings).orderBy(asc(bookings.id));
+  paymentOf = new Map((await database.db.select().from(payments)).map((p) => [p.bookingId, p]));
 }, 240_000);
 afterAll(async () => {
   await database?.close();
@@ -149,11 +162,16 @@ describe('the demo booking history', () => {
     expect(priced.length).toBeGreaterThan(18_000);
     const wrong = priced.filter((row) => {
       const expected = priceColumns(priceOf(row), overridesOf(row));
+      // A paid booking's total is its payment's amount: the price less the discount and the points.
+      const paid = paymentOf.get(row.id);
+      const total = paid
+        ? fromSatang(toSatang(row.totalAmount!) + toSatang(paid.discountAmount) + toSatang(paid.pointAmount))
+        : row.totalAmount;
       return (
         expected.priceByPower !== row.priceByPower ||
         expected.priceByDuration !== row.priceByDuration ||
         expected.priceByPenalty !== row.priceByPenalty ||
-        expected.totalAmount !== row.totalAmount ||
+        expected.totalAmount !== total ||
         !isDeepStrictEqual(expected.priceDetail, row.priceDetail)
       );
     });
@@ -429,5 +447,188 @@ describe('the demo promotions (issue 21)', () => {
     expect(await count(sql`select count(*) as n from ${pointLedger}`)).toBeGreaterThan(0);
     const cards = await database.db.select().from(pointRates).orderBy(asc(pointRates.validFrom));
     expect(cards.map((card) => card.validFrom.getTime() <= loadedAt)).toEqual([true, true, false]);
+  });
+});
+
+describe('the demo green points and discount codes of the history (issue 21)', () => {
+  type Entry = typeof pointLedger.$inferSelect;
+  let ledger: Entry[];
+  let bySource: Map<string, Entry>;
+  let cards: Array<PointCard & { id: number; validFrom: Date }>;
+  const cardAt = (at: Date) => cardInForce(cards, at);
+  beforeAll(async () => {
+    ledger = await database.db.select().from(pointLedger).orderBy(asc(pointLedger.id));
+    bySource = new Map(ledger.map((entry) => [entry.source, entry]));
+    cards = (await database.db.select().from(pointRates)).map((card) => ({
+      ...card,
+      fromBaht: Number(card.fromBaht),
+      toPoint: Number(card.toPoint),
+      fromPoint: Number(card.fromPoint),
+      toBaht: Number(card.toBaht),
+    }));
+  });
+
+  it('keeps every balance the sum of its ledger, never below 0 at any time, the ledger in time order', async () => {
+    const members = await database.db
+      .select({ id: users.id, point: users.point })
+      .from(users)
+      .where(eq(users.type, 'mobile'));
+    const running = new Map<number, number>();
+    const faults: string[] = [];
+    for (const [index, entry] of ledger.entries()) {
+      // Ids follow time: the member's latest entries are the newest.
+      if (index > 0 && entry.createdAt < ledger[index - 1]!.createdAt) faults.push(`${entry.source} order`);
+      const balance = (running.get(entry.userId) ?? 0) + entry.points;
+      if (balance < 0) faults.push(`${entry.source}: ${balance}`);
+      running.set(entry.userId, balance);
+    }
+    expect(faults).toEqual([]);
+    expect(members.map((m) => [m.id, m.point])).toEqual(members.map((m) => [m.id, running.get(m.id) ?? 0]));
+    expect(members.filter((m) => m.point > 0).length).toBeGreaterThan(members.length / 2);
+  });
+
+  it('gives each paid payment the points its amount earns by the card in force then, in one earn entry', () => {
+    const faults: string[] = [];
+    let earning = 0;
+    for (const payment of paymentOf.values()) {
+      const card = cardAt(payment.createdAt)!;
+      const expected = earnedPoints(toSatang(payment.amount), card);
+      const entry = bySource.get(`payment:${payment.id}:earn`);
+      if (payment.pointEarned !== expected || payment.pointRateId !== card.id)
+        faults.push(`${payment.id} earned`);
+      if (payment.pointEarned > 0 !== (entry !== undefined)) faults.push(`${payment.id} earn entry`);
+      if (entry) {
+        earning++;
+        const same =
+          entry.kind === 'earn' &&
+          entry.points === payment.pointEarned &&
+          entry.paymentId === payment.id &&
+          entry.userId === payment.userId &&
+          entry.createdAt.getTime() === payment.createdAt.getTime();
+        if (!same) faults.push(`${payment.id} earn entry ${JSON.stringify(entry)}`);
+      }
+    }
+    expect(faults).toEqual([]);
+    // The earn entries are the payments' and the opening balances'.
+    const earns = ledger.filter((entry) => entry.kind === 'earn');
+    expect(earns.length).toBe(
+      earning + earns.filter((entry) => entry.source.startsWith('demo:opening:')).length,
+    );
+    // Both cards of the 90 days earned: the older one (30 baht a point) and the one in force.
+    expect(new Set([...paymentOf.values()].map((p) => p.pointRateId)).size).toBe(2);
+  });
+
+  it('takes the discount and the points off the booking total: amount + discount + points is the price', () => {
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const faults: string[] = [];
+    let [spent, discounted] = [0, 0];
+    for (const payment of paymentOf.values()) {
+      const row = byId.get(payment.bookingId)!;
+      const [amount, discount, point] = [
+        toSatang(payment.amount),
+        toSatang(payment.discountAmount),
+        toSatang(payment.pointAmount),
+      ];
+      if (amount + discount + point !== storedTotal(row)) faults.push(`${payment.id} sum`);
+      if (row.totalAmount !== payment.amount) faults.push(`${payment.id} booking total`);
+      if (payment.pointUsed > 0) {
+        spent++;
+        const card = cardAt(payment.createdAt)!;
+        if (point !== redeemSatang(payment.pointUsed, card)) faults.push(`${payment.id} points' worth`);
+        const entry = bySource.get(`demo:payment:${payment.id}:redeem`);
+        if (
+          entry?.kind !== 'redeem' ||
+          entry.points !== -payment.pointUsed ||
+          entry.userId !== payment.userId ||
+          entry.createdAt.getTime() !== payment.createdAt.getTime()
+        )
+          faults.push(`${payment.id} redeem entry`);
+        if (payment.createdBy !== null) faults.push(`${payment.id} points on a staff payment`);
+      } else if (point !== 0) faults.push(`${payment.id} point amount`);
+      if (discount > 0) discounted++;
+      // Nothing adjusted is left at 0: a zero payment is a free session.
+      if ((payment.method === 'zero') !== (amount === 0)) faults.push(`${payment.id} zero`);
+    }
+    expect(faults).toEqual([]);
+    expect(ledger.filter((entry) => entry.kind === 'redeem').length).toBe(spent);
+    // A few percent of the payments.
+    expect(spent).toBeGreaterThan(100);
+    expect(spent / paymentOf.size).toBeLessThan(0.06);
+    expect(discounted).toBeGreaterThan(50);
+    expect(discounted / paymentOf.size).toBeLessThan(0.06);
+  });
+
+  it("writes each discount as its code's redemption on the booking and payment, within the code's uses", async () => {
+    const redemptions = await database.db
+      .select({ redemption: promotionRedemptions, promotion: promotions })
+      .from(promotionRedemptions)
+      .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
+      .where(eq(promotions.type, 'discount'));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const sites = new Set(
+      (await database.db.select().from(promotionLandlords)).map((s) => `${s.promotionId}:${s.landlordId}`),
+    );
+    const faults: string[] = [];
+    for (const { redemption, promotion } of redemptions) {
+      const payment = paymentOf.get(redemption.bookingId!);
+      const row = byId.get(redemption.bookingId!)!;
+      const expected = discountSatang(storedTotal(row), {
+        discountPercent: Number(promotion.discountPercent),
+        discountBaht: Number(promotion.discountBaht),
+      });
+      const at = redemption.createdAt.getTime();
+      const fits =
+        payment !== undefined &&
+        redemption.paymentId === payment.id &&
+        redemption.userId === payment.userId &&
+        redemption.discount === payment.discountAmount &&
+        toSatang(payment.discountAmount) === expected &&
+        promotion.active &&
+        (!promotion.internal || sites.has(`${promotion.id}:${row.landlordId}`)) &&
+        at >= promotion.validFrom.getTime() &&
+        at <= promotion.validTo.getTime() &&
+        at >= row.createdAt.getTime() &&
+        at <= payment.createdAt.getTime();
+      if (!fits) faults.push(JSON.stringify(redemption));
+    }
+    expect(faults).toEqual([]);
+    const discounted = [...paymentOf.values()].filter((p) => toSatang(p.discountAmount) > 0);
+    expect(redemptions.length).toBe(discounted.length);
+    expect(new Set(redemptions.map((r) => r.promotion.code)).size).toBeGreaterThanOrEqual(2);
+    // Every code's uses are its redemptions (the other test), and never more than its total.
+    expect(
+      await count(sql`select count(*) as n from ${promotionCodes} where total is not null and used > total`),
+    ).toBe(0);
+  });
+
+  it('takes back the points a refunded part earned, at most the balance, and gives back those of a full refund', () => {
+    /** A member's balance at an instant: their entries up to it, the one named left out. */
+    const balanceAt = (userId: number, at: Date, leaving: string) =>
+      ledger
+        .filter((e) => e.userId === userId && e.createdAt <= at && e.source !== leaving)
+        .reduce((sum, e) => sum + e.points, 0);
+    const refunded = [...paymentOf.values()].filter((p) => p.refundedAt);
+    const faults: string[] = [];
+    let takenBack = 0;
+    for (const payment of refunded) {
+      const [paid, refund] = [toSatang(payment.amount), toSatang(payment.refundAmount!)];
+      const returned = bySource.get(`refund:${payment.id}:redeem`);
+      const full = refund >= paid && payment.pointUsed > 0;
+      if (full !== (returned !== undefined) || (returned && returned.points !== payment.pointUsed))
+        faults.push(`${payment.id} returned`);
+      const card = cards.find((c) => c.id === payment.pointRateId)!;
+      const owed = payment.pointEarned - earnedPoints(paid - refund, card);
+      const source = `refund:${payment.id}:earn`;
+      const balance = balanceAt(payment.userId!, payment.refundedAt!, source);
+      const expected = Math.min(owed, balance);
+      const entry = bySource.get(source);
+      if ((entry?.points ?? 0) !== -expected)
+        faults.push(`${payment.id} took ${entry?.points} not ${-expected}`);
+      if (entry && (entry.kind !== 'reversal' || entry.createdAt.getTime() !== payment.refundedAt!.getTime()))
+        faults.push(`${payment.id} entry`);
+      if (expected > 0) takenBack++;
+    }
+    expect(faults).toEqual([]);
+    expect(takenBack).toBeGreaterThan(refunded.length / 2);
   });
 });

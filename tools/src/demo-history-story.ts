@@ -79,7 +79,7 @@ export interface HistoryBooking {
   session: { startedAt: number; stoppedAt: number | null; energyWh: number; reason: string | null } | null;
   payment: {
     method: string;
-    /** Satang. */
+    /** Satang charged: the price, less the discount code and points demo-points.ts may take off it. */
     amount: number;
     at: number;
     staffId: number | null;

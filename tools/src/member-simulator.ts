@@ -5,11 +5,21 @@
  * tag), charges for a few minutes (the charger's meter values: the connector's power over the time, the car's
  * rising state of charge), sometimes fills up, stops, sometimes leaves the cable in for a while (the booking
  * stays Charged, its overstay growing), unplugs and pays, so the Booking Management list shows bookings move
- * from Created to Paid. A few never pay (left for staff), a few are stopped by staff. Whatever staff do
- * meanwhile (Stop, Force stop, Avaliable, Delete), the member notices at the next step, unplugs and moves on.
+ * from Created to Paid; some redeem a discount code of the app's homepage on the booking before paying, some
+ * pay partly with their green points. A few never pay (left for staff), a few are stopped by staff. Whatever
+ * staff do meanwhile (Stop, Force stop, Avaliable, Delete), the member notices at the next step, unplugs and
+ * moves on.
  * An error is logged in one line and the member moves on: nothing here throws.
  */
-import { MEMBER_PAYMENT_METHODS } from '@ev/shared';
+import {
+  fromSatang,
+  type HomepagePromotion,
+  MEMBER_PAYMENT_METHODS,
+  type MemberPointResponse,
+  mostPoints,
+  redeemSatang,
+  toSatang,
+} from '@ev/shared';
 import type { SimulatedCar, SimulatedCharger, Simulation } from './simulator.ts';
 
 export interface Credentials {
@@ -50,6 +60,10 @@ export interface MemberSimulatorOptions {
   maxUnpaid?: number;
   /** Share of paid journeys after which the member redeems a point code of the app's homepage (issue 21). */
   redeemShare?: number;
+  /** Share of payments before which the member redeems a discount code of the homepage on the booking. */
+  discountShare?: number;
+  /** Share of payments made partly with the member's green points (when they have some, a card in force). */
+  spendShare?: number;
   random?: () => number;
   /** One line per problem (API refusals, chargers gone). */
   log?: (message: string) => void;
@@ -64,6 +78,9 @@ export interface MemberSimulator {
     failed: number;
     leftIn: number;
     redeemed: number;
+    /** Payments a discount code took something off; payments partly paid with green points. */
+    discounted: number;
+    spent: number;
   };
   /** Stops starting journeys, ends those under way at their next step, and waits for them. */
   stop(): Promise<void>;
@@ -82,7 +99,9 @@ class Stopped extends Error {}
 interface BookingView {
   id: number;
   status: string;
+  /** Baht owed: the price less the booking's discount code. */
   totalAmount: number;
+  landlordNameEn: string;
 }
 const OPEN = ['created', 'started', 'charging', 'charged', 'stopped'];
 /** The cars' batteries, kWh. */
@@ -97,7 +116,16 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   const [minReadings, maxReadings] = options.readings ?? [6, 18];
   const [minLeaveIn, maxLeaveIn] = options.leaveInMs ?? [5 * 60_000, 20 * 60_000];
   const log = options.log ?? (() => undefined);
-  const stats = { started: 0, paid: 0, unpaid: 0, failed: 0, leftIn: 0, redeemed: 0 };
+  const stats = {
+    started: 0,
+    paid: 0,
+    unpaid: 0,
+    failed: 0,
+    leftIn: 0,
+    redeemed: 0,
+    discounted: 0,
+    spent: 0,
+  };
   const abort = new AbortController();
   const journeys = new Set<Promise<void>>();
   const inJourney = new Set<string>();
@@ -302,11 +330,26 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
         stats.unpaid++;
         return;
       }
-      await call('POST', `/api/member/booking/${booking.id}/pay`, token, {
-        method: pick(MEMBER_PAYMENT_METHODS),
-        amount: booking.totalAmount,
-      });
+      if (chance(options.discountShare ?? 0.1) && (await redeemDiscount(token, booking))) {
+        // The discount comes off what is owed: read it again.
+        booking = await bookingOf();
+        if (booking?.status !== 'stopped') return;
+      }
+      const owed = toSatang(booking.totalAmount);
+      const spend = chance(options.spendShare ?? 0.2) ? await pointsToSpend(token, owed) : null;
+      const paid = await call<{ discount: number; pointUsed: number }>(
+        'POST',
+        `/api/member/booking/${booking.id}/pay`,
+        token,
+        {
+          method: pick(MEMBER_PAYMENT_METHODS),
+          amount: Number(fromSatang(owed - (spend?.worth ?? 0))),
+          ...(spend ? { point: spend.points } : {}),
+        },
+      );
       stats.paid++;
+      if (paid.discount > 0) stats.discounted++;
+      if (paid.pointUsed > 0) stats.spent++;
       if (chance(options.redeemShare ?? 0.1)) await redeemHomepagePoints(token);
     } catch (error) {
       if (!(error instanceof Stopped || abort.signal.aborted)) {
@@ -338,6 +381,53 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
     } catch (error) {
       if (!(error instanceof ApiError && (error.status === 409 || error.status === 404))) throw error;
     }
+  }
+
+  /**
+   * Now and then a member redeems a discount code the homepage shows (a one-code promotion; a private one only
+   * at its sites) on the booking before paying. A code they used before, or one used up meanwhile, is refused
+   * (409): the app's answer, not a problem. True when the code was taken.
+   */
+  async function redeemDiscount(token: string, booking: BookingView): Promise<boolean> {
+    const { promotions } = await call<{ promotions: HomepagePromotion[] }>(
+      'GET',
+      '/api/member/promotion',
+      token,
+    );
+    const codes = promotions
+      .filter(
+        (p) =>
+          p.type === 'discount' &&
+          p.code &&
+          (!p.internal || p.landlordNameEns.includes(booking.landlordNameEn)),
+      )
+      .map((p) => p.code!);
+    if (codes.length === 0) return false;
+    try {
+      await call('POST', '/api/member/promotion/redeem', token, { code: pick(codes), bookingId: booking.id });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Some of the member's green points for a payment of `owedSatang`: whole points, at most the balance, worth
+   * at most what is owed at the card in force (all that fits, or fewer). Null when there are none to spend,
+   * no card is in force, or what fits is worth nothing.
+   */
+  async function pointsToSpend(
+    token: string,
+    owedSatang: number,
+  ): Promise<{ points: number; worth: number } | null> {
+    const { point: balance, card } = await call<MemberPointResponse>('GET', '/api/member/point', token);
+    if (!card || balance <= 0 || owedSatang <= 0) return null;
+    const most = mostPoints(balance, owedSatang, card);
+    if (most < 1) return null;
+    const points = chance(0.5) ? most : 1 + Math.floor(random() * most);
+    const worth = redeemSatang(points, card);
+    return worth > 0 ? { points, worth } : null;
   }
 
   /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cardInForce, earnedPoints, type PointCard, redeemSatang } from './points.ts';
+import { cardInForce, earnedPoints, mostPoints, type PointCard, redeemSatang } from './points.ts';
 
 /** 1 point per 10 baht paid; 100 points are worth 10 baht. */
 const card: PointCard = { fromBaht: 10, toPoint: 1, fromPoint: 100, toBaht: 10 };
@@ -124,5 +124,34 @@ describe('redeemSatang', () => {
       expect(() => redeemSatang(points, card), String(points)).toThrow(RangeError);
     }
     expect(() => redeemSatang(10, { ...card, fromPoint: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('mostPoints', () => {
+  const card: PointCard = { fromBaht: 25, toPoint: 1, fromPoint: 100, toBaht: 10 };
+  it('spends all it can of the balance within the amount, whole points only', () => {
+    // 100 points are 10.00 THB: 25.55 THB fits 255 points (25.50), not 256 (25.60).
+    expect(mostPoints(1_000, 2_555, card)).toBe(255);
+    expect(mostPoints(120, 2_555, card)).toBe(120);
+    expect(mostPoints(0, 2_555, card)).toBe(0);
+    expect(mostPoints(500, 0, card)).toBe(0);
+    expect(() => mostPoints(-1, 100, card)).toThrow(RangeError);
+  });
+  it('is the largest count whose worth fits, for any card and amount', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.integer({ min: 0, max: 99_999 }),
+        (balance, satang, fromPoint, toBaht) => {
+          const rate = { ...card, fromPoint: fromPoint / 100, toBaht: toBaht / 100 };
+          const points = mostPoints(balance, satang, rate);
+          expect(points).toBeLessThanOrEqual(balance);
+          expect(redeemSatang(points, rate)).toBeLessThanOrEqual(satang);
+          if (points < balance) expect(redeemSatang(points + 1, rate)).toBeGreaterThan(satang);
+        },
+      ),
+    );
   });
 });

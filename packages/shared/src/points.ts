@@ -81,3 +81,19 @@ export function redeemSatang(points: number, card: PointCard): Satang {
   // fromPoint is in hundredths of a point: points × 100 ÷ fromPoint is how many times the rate applies.
   return safe((BigInt(points) * 100n * toBaht) / fromPoint);
 }
+
+/**
+ * The most whole points, at most `balance`, worth at most `satang` at the card's redeem rate: what a member
+ * can spend on an amount owed (redeemSatang only grows with the points, so a binary search finds it).
+ */
+export function mostPoints(balance: number, satang: number, card: PointCard): number {
+  if (!Number.isSafeInteger(balance) || balance < 0)
+    throw new RangeError(`Balance must be whole: ${balance}`);
+  let [low, high] = [0, balance];
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (redeemSatang(middle, card) <= satang) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

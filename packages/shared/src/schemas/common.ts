@@ -51,3 +51,12 @@ export const notBlank = (message: string) =>
 
 /** A call that takes no fields: no body (Fastify gives null) or `{}`; any key is a 400 naming it. */
 export const noFieldsBody = z.strictObject({}).nullish();
+
+/**
+ * An ISO 8601 instant with its offset, as every date of the API, from the year 2000 on (an earlier year is a
+ * typing slip, and year 0 is no date the database stores). `message` for a text that is no instant.
+ */
+export const instantFrom2000 = (message: string, yearMessage = 'must be in the year 2000 or later') =>
+  z.iso
+    .datetime({ offset: true, error: message })
+    .refine((text) => new Date(text).getUTCFullYear() >= 2000, yearMessage);

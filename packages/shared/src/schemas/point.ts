@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantFrom2000 } from './common.ts';
 import { maxMessage } from './list.ts';
 
 /** The point setup form's inputs: at most 7 characters with 2 decimals (document 3, sections 5 and 9). */
@@ -69,9 +70,7 @@ export const pointBody = z.strictObject({
   toPoint: rateNumber('Point', false),
   fromPoint: rateNumber('Point', true),
   toBaht: rateNumber('Baht', false),
-  validFrom: z.iso
-    .datetime({ offset: true, error: POINT_MESSAGES.validFrom })
-    .refine((text) => new Date(text).getUTCFullYear() >= 2000, POINT_MESSAGES.validFromYear),
+  validFrom: instantFrom2000(POINT_MESSAGES.validFrom, POINT_MESSAGES.validFromYear),
 });
 export type PointBody = z.infer<typeof pointBody>;
 export type PointForm = z.input<typeof pointBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idSchema } from './common.ts';
+import { ID_MAX, idSchema, instantFrom2000 } from './common.ts';
 import { activeBody, booleanParam, idListParam, listQuery, maxMessage, requiredText } from './list.ts';
 import { bahtAmount } from './price.ts';
 
@@ -58,15 +58,6 @@ const notForType = (field: string, type: PromotionType) => `${field} is not part
 const percentHundredths = (value: number) => /^\d+(\.\d{1,2})?$/.test(String(value));
 
 /**
- * An ISO 8601 instant with its offset, as every date of the API, from the year 2000 on (a promotion of an
- * earlier year is a typing slip, and year 0 is no date the database stores).
- */
-const instant = (message: string) =>
-  z.iso
-    .datetime({ offset: true, error: message })
-    .refine((text) => new Date(text).getUTCFullYear() >= 2000, 'must be in the year 2000 or later');
-
-/**
  * The promotion form's fields (document 3, sections 3 to 5), before the type rules. `total` left out or null:
  * no limit per code. `active` left out: active on POST.
  */
@@ -88,8 +79,8 @@ const promotionFields = z.strictObject({
   active: z.boolean().optional(),
   merchantIds: z.array(idSchema()).max(1000).default([]),
   landlordIds: z.array(idSchema(), { error: PROMOTION_MESSAGES.landlordIds }).max(1000).default([]),
-  validFrom: instant(PROMOTION_MESSAGES.validFrom),
-  validTo: instant(PROMOTION_MESSAGES.validTo),
+  validFrom: instantFrom2000(PROMOTION_MESSAGES.validFrom),
+  validTo: instantFrom2000(PROMOTION_MESSAGES.validTo),
   discountPercent: z
     .number({ error: PROMOTION_MESSAGES.discountPercent })
     .min(0, PROMOTION_MESSAGES.discountPercentRange)
