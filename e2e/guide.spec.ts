@@ -262,6 +262,14 @@ test.describe('Manage Tutorials', () => {
       if (!(await shiftedUp())) await page.keyboard.press('ArrowUp');
       expect(await shiftedUp()).toBe(true);
     }).toPass({ timeout: 5_000 });
+    // The dragged row moves with the arrow at once, but the row it is over is set a render later (dnd-kit's
+    // sensor events are not React's): a drop before that finds B over itself and moves nothing. A making room
+    // (shifted down) shows B is over it.
+    const shiftedDown = () =>
+      displayedRow(page, first).evaluate(
+        (element) => new DOMMatrix(getComputedStyle(element).transform).f > 0,
+      );
+    await expect.poll(shiftedDown).toBe(true);
     await page.keyboard.press('Space');
     await expect(row).not.toHaveClass(/guide-item-dragging/);
     await expect.poll(() => placesOf(page, [second, first])).toEqual([a, b]);

@@ -128,6 +128,7 @@ test("the form keeps each type's rules: a point code is public, a private statio
   await expect(field(page, 'Point')).toBeVisible();
   await expect(field(page, 'Discount (%)')).toHaveCount(0);
   await expect(field(page, 'Site Name')).toBeDisabled();
+  await shoot(page, 'promotion-point-new.png');
 
   await page.goto('/promotion/landlord/new');
   await expect(page.getByRole('heading', { name: 'Private Station Code Setting' })).toBeVisible();
@@ -140,6 +141,7 @@ test("the form keeps each type's rules: a point code is public, a private statio
   await expect(page.getByText('Code is required.', { exact: true })).toBeVisible();
   await field(page, 'Code').fill('NO-DASH');
   await expect(page.getByText('Only A-Z a-z 0-9 is allowed', { exact: true })).toBeVisible();
+  await shoot(page, 'promotion-landlord-new.png');
 
   // A discount: clusters and sites only for selected landlords, cleared when it turns public.
   await page.goto('/promotion/discount/new');
@@ -186,6 +188,13 @@ test('the list is per type, and an unknown type is not found', async ({ page }) 
   await page.goto('/promotion/landlord');
   await expect(page.getByRole('heading', { name: 'Private Station Code' })).toBeVisible();
   await expect(page.getByText('Homepage', { exact: true })).toHaveCount(0);
+  // The demo's private stations (tools/src/demo-promotions.ts).
+  await expect(rowWith(page, 'SKYLINERES')).toBeVisible();
+  await shoot(page, 'promotion-landlord-list.png');
+  await page.goto('/promotion/point?code=EVDAY');
+  await expect(page.getByRole('heading', { name: 'Point Code' })).toBeVisible();
+  await expect(rowWith(page, 'EVDAY')).toBeVisible();
+  await shoot(page, 'promotion-point-list.png');
   await page.goto('/promotion/coupon');
   await expect(page.getByText("Sorry, this page can't be found.")).toBeVisible();
 });
