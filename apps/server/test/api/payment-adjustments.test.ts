@@ -16,6 +16,7 @@ import { movePoints, NOT_ENOUGH_POINTS } from '../../src/modules/promotion/redee
 import { createBooking, createMember } from '../helpers/bookings.ts';
 import { signedInUser } from '../helpers/factories.ts';
 import { chargerPlace, createChargers } from '../helpers/ocpp.ts';
+import { readSheet } from '../helpers/promotions.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { TestProvider } from '../helpers/test-provider.ts';
 
@@ -179,6 +180,24 @@ describe('paying with a discount code and green points', () => {
       point: 25,
       pointUsed: 250,
     });
+    // The booking report (both styles) and the payment export say the same.
+    const processed = await readSheet(t, `/api/report/booking?bookingId=${m.booking.id}`, admin);
+    expect(processed.rows).toMatchObject([
+      { 'Discount (THB)': 10, 'Green Point (THB)': 25, 'Green Point Used': 250, 'Total (THB)': 65 },
+    ]);
+    const raw = await readSheet(t, `/api/report/booking?bookingId=${m.booking.id}&style=raw`, admin);
+    expect(raw.rows).toMatchObject([{ discount: 10, point: 25, pointUsed: 250, totalAmount: 65 }]);
+    const exported = await readSheet(t, `/api/payment?bookingId=${m.booking.id}&mode=xlsx`, admin);
+    expect(exported.rows).toMatchObject([
+      {
+        'Amount (THB)': 65,
+        'Discount Code': code,
+        'Discount (THB)': 10,
+        'Green Point Used': 250,
+        'Green Point (THB)': 25,
+        'Green Point Earned': 2,
+      },
+    ]);
     const history = detail.body.history as Array<{ event: string; detail: Record<string, unknown> }>;
     expect(history.find((entry) => entry.event === 'pay')?.detail).toMatchObject({
       amount: '65.00',
