@@ -85,8 +85,10 @@ async function untickedTitles(page: Page): Promise<string[]> {
  * (not a pinned column over it) and inside the window.
  */
 async function expectUncovered(cell: Locator, what: string) {
-  await cell.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'nearest' }));
+  // Scrolled and measured in one task: the list reloads itself every 10 s while a row is live, and a render
+  // between two calls could move the cell out of the window (elementFromPoint then finds nothing).
   const hits = await cell.evaluate((element) => {
+    element.scrollIntoView({ block: 'center', inline: 'nearest' });
     const cellOf = element.closest('th, td') as HTMLElement;
     const scroller = element.closest('.ant-table-content') as HTMLElement | null;
     // antd marks a pinned cell 'ant-table-cell-fix-start' (left) or '-end' (right).
