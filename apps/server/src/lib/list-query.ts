@@ -1,5 +1,6 @@
 import type { ListQuery } from '@ev/shared';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Conflict, hasSqlState, Invalid } from './errors.ts';
 
 /** LIMIT and OFFSET of a list page (page 1 is the first). */
@@ -67,4 +68,19 @@ export async function deleteUnlessUsed(active: boolean, remove: () => Promise<un
     if (isForeignKeyViolation(error)) throw new Conflict(USED_ITEM);
     throw error;
   }
+}
+
+/**
+ * Keyset paging by (created_at, id): the rows after (`>`) or before (`<`) the row `lastId`, compared with that
+ * row's own key read back by its id, exact to the microsecond. None given: no condition.
+ */
+export function pastRow(
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  lastId: number | undefined,
+  direction: '>' | '<' = '>',
+): SQL | undefined {
+  if (lastId === undefined) return undefined;
+  const [at, key] = [sql.identifier(createdAt.name), sql.identifier(id.name)];
+  return sql`(${createdAt}, ${id}) ${sql.raw(direction)} (select k.${at}, k.${key} from ${id.table} k where k.${key} = ${lastId})`;
 }

@@ -21,7 +21,7 @@ import {
   payments,
   users,
 } from '../../db/schema/index.ts';
-import { contains } from '../../lib/list-query.ts';
+import { contains, pastRow } from '../../lib/list-query.ts';
 import { type CellValue, sendXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import type { DataScope } from '../../plugins/scope.ts';
 import { hms } from '../booking/booking.export.ts';
@@ -388,11 +388,7 @@ export async function sendBookingReport(
   const where = reportWhere(scope, query);
   const names = await loadNames(db);
   const read = async (lastId: number | undefined, limit: number) => {
-    // The keyset is the last row's own (created_at, id), read back by its key: exact to the microsecond.
-    const after =
-      lastId === undefined
-        ? undefined
-        : sql`(${bookings.createdAt}, ${bookings.id}) > (select b.created_at, b.id from bookings b where b.id = ${lastId})`;
+    const after = pastRow(bookings.createdAt, bookings.id, lastId);
     const statement = db
       .select(reportColumns)
       .from(bookings)

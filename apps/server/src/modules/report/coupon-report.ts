@@ -20,7 +20,7 @@ import {
   promotions,
   users,
 } from '../../db/schema/index.ts';
-import { contains } from '../../lib/list-query.ts';
+import { contains, pastRow } from '../../lib/list-query.ts';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx.ts';
 import { redemptionFilters } from '../user-promotion/user-promotion.service.ts';
 import { thaiDateTime } from './booking-report.ts';
@@ -279,11 +279,7 @@ export async function sendCouponReport(db: Db, query: CouponReportQuery, reply: 
   const where = couponReportWhere(query);
   const nameSites = await siteNamer(db);
   const read: Stream = async (lastId, limit) => {
-    // The keyset is the last row's own (created_at, id), read back by its key: exact to the microsecond.
-    const after =
-      lastId === undefined
-        ? undefined
-        : sql`(${promotionRedemptions.createdAt}, ${promotionRedemptions.id}) > (select r.created_at, r.id from promotion_redemptions r where r.id = ${lastId})`;
+    const after = pastRow(promotionRedemptions.createdAt, promotionRedemptions.id, lastId);
     const statement = db
       .select(reportColumns)
       .from(promotionRedemptions)
@@ -302,10 +298,7 @@ export async function sendCouponReport(db: Db, query: CouponReportQuery, reply: 
   };
   const pointWhere = pointRowsWhere(query);
   const readPoints: Stream = async (lastId, limit) => {
-    const after =
-      lastId === undefined
-        ? undefined
-        : sql`(${payments.createdAt}, ${payments.id}) > (select p.created_at, p.id from payments p where p.id = ${lastId})`;
+    const after = pastRow(payments.createdAt, payments.id, lastId);
     const statement = db
       .select(pointColumns)
       .from(payments)

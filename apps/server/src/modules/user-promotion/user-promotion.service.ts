@@ -19,7 +19,7 @@ import {
   promotions,
   users,
 } from '../../db/schema/index.ts';
-import { contains, countAll, ordering, paging } from '../../lib/list-query.ts';
+import { contains, countAll, ordering, paging, pastRow } from '../../lib/list-query.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { type DataScope, landlordScope } from '../../plugins/scope.ts';
 import { thaiDateTime } from '../report/booking-report.ts';
@@ -232,10 +232,9 @@ export function exportUserPromotions(
   const order = memberOrder(query);
   const batch = async (offset: number, limit: number, last: UserPromotion | undefined) => {
     const keyset = !query.sort;
-    const after =
-      keyset && last
-        ? sql`(${promotionRedemptions.createdAt}, ${promotionRedemptions.id}) < (select r.created_at, r.id from promotion_redemptions r where r.id = ${last.id})`
-        : undefined;
+    const after = keyset
+      ? pastRow(promotionRedemptions.createdAt, promotionRedemptions.id, last?.id, '<')
+      : undefined;
     const rows = await fromMembers(db)
       .where(and(where, after))
       .orderBy(...order)
