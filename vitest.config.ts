@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * With DATABASE_URL the suite runs again against a PostgreSQL server: the API tests, which talk to the
+ * database. The unit tests touch none (pure functions, or an embedded database of their own) and ran on the
+ * embedded run already; VITEST_ALL=1 runs them here too.
+ */
+const DATABASE_RUN_ONLY = Boolean(process.env.DATABASE_URL && !process.env.VITEST_ALL);
+
 // Unit tests sit beside their code; API tests talk to the real server over HTTP on a fresh database per file.
 export default defineConfig({
   test: {
@@ -8,13 +15,21 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
-        },
-      },
+      ...(DATABASE_RUN_ONLY
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: 'unit',
+                include: [
+                  'packages/*/src/**/*.test.ts',
+                  'apps/*/src/**/*.test.{ts,tsx}',
+                  'tools/**/*.test.ts',
+                ],
+              },
+            },
+          ]),
       { extends: true, test: { name: 'api', include: ['apps/server/test/**/*.test.ts'] } },
     ],
   },

@@ -28,7 +28,14 @@ export async function startInProcessServer({
   tuneHeap();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
   const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, 'ev_bench') : null;
-  const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : {});
+  // BENCH_DISK=1: the embedded database on disk, as the server runs it (shared buffers, fsync), not in memory.
+  const database = await openDatabase(
+    scratch
+      ? { databaseUrl: scratch.url }
+      : process.env.BENCH_DISK === '1'
+        ? { dataDir: path.join(dataDir, 'db') }
+        : {},
+  );
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST: webDist,

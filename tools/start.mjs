@@ -1,13 +1,24 @@
-// `npm start`: builds the web app if needed, then runs the server with demo data on an empty database.
+// `npm start`: builds the web app and the server if needed, then runs the demo: the built server
+// (dist/demo.js) with demo data on an empty database and simulated chargers.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildIfStale } from './build-if-stale.mjs';
+import { buildIfStale, buildServerIfStale } from './build-if-stale.mjs';
 
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(
+    `This project runs on Node.js 24 LTS; this is ${process.version}. Get it with: npm install -g --prefix /usr/local node@24`,
+  );
+  process.exit(1);
+}
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 buildIfStale();
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+await buildServerIfStale();
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/demo.js'], {
   cwd: root,
   stdio: 'inherit',
+  // A group of its own: Ctrl+C reaches the server once, through us, not twice (the terminal's and ours).
+  detached: true,
   // The demo: sample data, its chargers live over OCPP (simulated), a batch token to try the batch commands and
   // a PEA token pair for the admin's 'See pea token'.
   env: {
@@ -19,5 +30,6 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     ...process.env,
   },
 });
+// The server stops on the first signal and exits at once on a second (apps/server/src/server.ts): pass each on.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

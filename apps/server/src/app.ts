@@ -12,9 +12,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { registerBackupEndpoint } from './db/backup-endpoint.ts';
 import type { DatabaseKind, Db } from './db/client.ts';
+import { Lifecycle } from './lib/lifecycle.ts';
 import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
+import { Metrics, NO_METRICS } from './lib/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { chargerRoutes } from './modules/charger/charger.routes.ts';
@@ -45,6 +48,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
+import { countBookingsByStatus, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { Services } from './services.ts';
 
@@ -57,6 +61,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Charges and refunds; ManualSettlementGateway by default. */
   paymentGateway?: PaymentGateway;
+  /** What GET /api/ready reports (the shutdown marks it stopping); one of its own by default. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole server (API, docs, web app) without listening. */
@@ -73,10 +79,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onListen', async () => lifecycle.markReady());
+  // First of the preClose hooks: readiness turns 503 before anything stops.
+  app.addHook('preClose', async () => lifecycle.markStopping());
+  const metrics = config.metricsToken ? new Metrics() : null;
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerMetrics(app, metrics, config.metricsToken);
 
   const mailer =
     options.mailer ??
@@ -86,7 +99,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const ocpp = new OcppCentral(options.db, config, app.log);
+  const ocpp = new OcppCentral(options.db, config, app.log, metrics ?? NO_METRICS);
+  metrics?.observe({
+    chargers: () => ocpp.connectedCount,
+    bookings: () =>
+      countBookingsByStatus(options.db).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'metrics: counting bookings failed');
+        return null;
+      }),
+  });
   ocpp.attach(app.server);
   // Before the HTTP server closes: it would wait for the chargers' WebSockets forever.
   app.addHook('preClose', () => ocpp.close());
@@ -102,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: options.db,
     gateway: options.paymentGateway ?? new ManualSettlementGateway(),
     timeoutMs: config.payment.timeoutMs,
+    metrics: metrics ?? NO_METRICS,
   };
   // Payments and refunds left pending (no answer in time, a crash between the call and its outcome) are asked
   // of the provider again by their key: at start, then once a minute (modules/payment/settlement.ts).
@@ -140,6 +162,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app, options.db);
+  // `npm run db:backup` while this server holds DATA_DIR (embedded database only).
+  registerBackupEndpoint(app, options.db);
   await app.register(authRoutes(services));
   await app.register(selfRoutes(services));
   await app.register(legalRoutes(services));

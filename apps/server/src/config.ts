@@ -54,6 +54,15 @@ const envSchema = z.object({
   OCPP_BLOCKER_VENDOR_ID: z.string().min(1).max(255).default('JudJod'),
   /** Authorises Hard Reset All and Config All (docs/decisions.md); unset = batch commands are off. */
   BATCH_COMMAND_TOKEN: z.string().optional(),
+  /**
+   * Opens GET /metrics (Prometheus) to scrapers sending `Authorization: Bearer <token>`; unset = 404. At least
+   * 16 characters: it guards the fleet's and the money's figures.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** How many chargers a batch command talks to at once. */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Also connect the server's own chargers as simulated ones (the demo's live statuses). */
@@ -93,12 +102,18 @@ export interface Config {
     blockerVendorId: string;
   };
   batch: { token: string | undefined; concurrency: number };
+  /** The bearer token of GET /metrics; undefined = metrics off (404). */
+  metricsToken: string | undefined;
   simulateChargers: boolean;
   payment: { timeoutMs: number };
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+/** The built web app: from apps/server/src in the sources, from dist/ in the build (tools/build-server.mjs). */
+export const DEFAULT_WEB_DIST = path.resolve(
+  here,
+  process.env.EV_BUNDLED === '1' ? '../apps/web/dist' : '../../web/dist',
+);
 export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
 
 /** Reads the environment once; a bad value stops the start with a message naming the variable. */
@@ -137,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blockerVendorId: e.OCPP_BLOCKER_VENDOR_ID,
     },
     batch: { token: e.BATCH_COMMAND_TOKEN || undefined, concurrency: e.BATCH_CONCURRENCY },
+    metricsToken: e.METRICS_TOKEN,
     simulateChargers: e.SIMULATE_CHARGERS,
     payment: { timeoutMs: e.PAYMENT_TIMEOUT_MS },
   };

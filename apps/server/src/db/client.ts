@@ -63,6 +63,35 @@ const DURABLE_START_PARAMS = [
   'wal_sync_method=fsync',
 ];
 
+/**
+ * The embedded database's shared buffers: PostgreSQL's own cache of table pages, inside PGlite's WebAssembly
+ * memory, which never shrinks. PGlite's default is 128 MB, most of the server's memory at rest. Its files
+ * are read through the operating system's page cache anyway, so a smaller cache costs a copy per page read,
+ * not a disk read (docs/operations.md, Memory). PGLITE_SHARED_BUFFERS sets another size.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/** Opens the embedded database files in `dataDir/pgdata` as they are: no lock, no migrations (the caller's). */
+export function createEmbeddedClient(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({
+    fs: new DurableNodeFS(path.join(dataDir, 'pgdata')),
+    startParams: [
+      ...DURABLE_START_PARAMS,
+      '-c',
+      `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS}`,
+    ],
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+}
+
+/** The embedded databases opened on a data directory, by their Drizzle handle (the server's backup endpoint). */
+const embeddedStores = new WeakMap<object, { dataDir: string; client: PGlite }>();
+
+/** The PGlite instance and data directory behind `db`, when it is the embedded database on disk. */
+export function embeddedStoreOf(db: Db): { dataDir: string; client: PGlite } | undefined {
+  return embeddedStores.get(db);
+}
+
 export interface OpenOptions {
   /** PostgreSQL server URL; when absent the embedded database is used. */
   databaseUrl?: string;
@@ -96,10 +125,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) {
     release = lockDataDir(options.dataDir);
     try {
-      client = await PGlite.create({
-        fs: new DurableNodeFS(path.join(options.dataDir, 'pgdata')),
-        startParams: DURABLE_START_PARAMS,
-      });
+      client = await createEmbeddedClient(options.dataDir);
     } catch (error) {
       release();
       throw error;
@@ -115,6 +141,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release();
     throw error;
   }
+  if (options.dataDir) embeddedStores.set(db, { dataDir: path.resolve(options.dataDir), client });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

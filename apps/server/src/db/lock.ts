@@ -13,7 +13,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-interface LockInfo {
+export interface LockInfo {
   pid: number;
   host: string;
   since: string;
@@ -34,6 +34,13 @@ function readLock(file: string): LockInfo | null {
   } catch {
     return null;
   }
+}
+
+/** The process holding the lock on `dir`, or null when none does (no lock, or one left by a dead process here). */
+export function lockHolder(dir: string): LockInfo | null {
+  const holder = readLock(path.join(dir, 'server.lock'));
+  if (!holder) return null;
+  return holder.host === os.hostname() && !isAlive(holder.pid) ? null : holder;
 }
 
 /**

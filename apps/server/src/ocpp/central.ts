@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { NO_METRICS, type OcppMetrics } from '../lib/metrics.ts';
 import { onConnectorStatus, onMeterValues, onStopTransaction } from '../modules/booking/charger-events.ts';
 import { authorizeTag, chargerStart } from '../modules/booking/charger-start.ts';
 import { RecentCalls } from './calls.ts';
@@ -21,6 +22,9 @@ import {
   stopTransaction,
 } from './transactions.ts';
 import { OCPP_PATH, refuseUpgrade, screenUpgrade } from './upgrade.ts';
+
+/** How long a stopping server lets chargers finish their calls and answer the close (server.ts: 10 s in all). */
+export const CLOSE_GRACE_MS = 3000;
 
 /** Consecutive malformed frames tolerated (each answered with a CALLERROR) before a charger is disconnected. */
 const MAX_BAD_MESSAGES = 20;
@@ -56,6 +60,8 @@ export class OcppCentral {
   /** This process, as written in chargers.connected_node. */
   readonly nodeId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly clients = new Map<string, RpcClient>();
+  /** The TCP sockets of /ocpp upgrades, admitted or not yet: what a stop that runs late cuts. */
+  private readonly sockets = new Set<Duplex>();
   private sweeper: NodeJS.Timeout | null = null;
   readonly commands: ChargerCommands;
 
@@ -63,6 +69,7 @@ export class OcppCentral {
     private readonly db: Db,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: OcppMetrics = NO_METRICS,
   ) {
     this.store = new ChargePointStore(db, log);
     this.server = new RPCServer({
@@ -101,6 +108,11 @@ export class OcppCentral {
     };
   }
 
+  /** Chargers connected to this process now. */
+  get connectedCount(): number {
+    return this.clients.size;
+  }
+
   /** Routes WebSocket upgrades on /ocpp/* of this HTTP server to the central system. */
   attach(httpServer: Server): void {
     httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -110,6 +122,8 @@ export class OcppCentral {
         refuseUpgrade(socket, verdict.status, verdict.message);
         return;
       }
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
       this.server.handleUpgrade(request, socket as never, head).catch((error: unknown) => {
         this.log.error({ err: error, chargerId: verdict.chargerId }, 'OCPP: upgrade failed');
         refuseUpgrade(socket, 500, 'Internal error');
@@ -152,6 +166,7 @@ export class OcppCentral {
     if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection', force: true });
     this.store.connected(id, this.nodeId);
     this.log.info({ chargerId: id }, 'OCPP: charger connected');
+    this.metrics.watch(client);
 
     // ocpp-rpc reports the frames it sends as well: only what the charger sends shows it alive.
     client.on('message', (event) => {
@@ -297,6 +312,18 @@ export class OcppCentral {
     params: Record<string, unknown>,
     options: CallOptions = {},
   ): Promise<CommandOutcome> {
+    const started = performance.now();
+    const outcome = await this.send(chargerId, action, params, options);
+    this.metrics.commandSent(action, outcome, (performance.now() - started) / 1000);
+    return outcome;
+  }
+
+  private async send(
+    chargerId: string,
+    action: CommandAction,
+    params: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<CommandOutcome> {
     const client = this.clients.get(chargerId);
     if (!client) return { status: 'offline' };
     try {
@@ -313,9 +340,30 @@ export class OcppCentral {
     }
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops the central system. Each charger's calls in flight are answered first, then its socket is closed
+   * with 1012 (Service Restart: come back), which chargers answer by reconnecting with their back-off. A
+   * socket still open after `graceMs` (a charger that leaves a command or the close unanswered) is cut.
+   */
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
-    await this.server.close({ code: 1001, reason: 'Server shutting down', force: true });
+    // ocpp-rpc starts every client's close without awaiting them; what it does await is the ws server's close,
+    // whose callback (with client tracking, ws 8) comes only once its last WebSocket has closed: `closing`
+    // settles when every charger's socket is gone, and each client's 'close' (below, onClient) has run.
+    const closing = this.server.close({ code: 1012, reason: 'Server restarting', awaitPending: true });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), graceMs);
+    });
+    if ((await Promise.race([closing, late])) === 'late') {
+      this.log.warn({ chargers: this.clients.size }, 'OCPP: chargers slow to close: cutting their sockets');
+      // Not client.close({ force }): a client already closing ignores it and keeps waiting for its calls in
+      // flight (a command the charger never answers holds it up to the command timeout, past the deadline).
+      // Destroying the socket ends its WebSocket at once; with the last one, `closing` settles.
+      for (const socket of this.sockets) socket.destroy();
+      await closing;
+    }
+    clearTimeout(timer);
     for (const id of this.clients.keys()) this.store.disconnected(id);
     this.clients.clear();
     await this.store.close();

@@ -1,10 +1,11 @@
-import { createRequire } from 'node:module';
+import ocppRpcModule from 'ocpp-rpc';
 
 /**
- * ocpp-rpc, loaded as the CommonJS module it is: Node's ESM loader cannot see the names it spreads into its
- * exports (TimeoutError, NOREPLY, …), so named imports work under Vitest but fail under plain Node.
+ * ocpp-rpc, taken whole as the CommonJS module it is: Node's ESM loader cannot see the names it spreads into
+ * its exports (TimeoutError, NOREPLY, …), so named imports work under Vitest but fail under plain Node. The
+ * default import is the module's exports everywhere, and lets the build compile it in (tools/build-server.mjs).
  */
-const ocppRpc = createRequire(import.meta.url)('ocpp-rpc') as typeof import('ocpp-rpc');
+const ocppRpc = ocppRpcModule as unknown as typeof import('ocpp-rpc');
 
 export const { RPCServer, RPCClient, TimeoutError, createRPCError, createValidator } = ocppRpc;
 /** "Send no answer" (its typings describe the value wrongly). */

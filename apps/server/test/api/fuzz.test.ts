@@ -51,7 +51,11 @@ let ctx: FuzzContext;
 let doc: any;
 
 beforeAll(async () => {
-  t = await startTestApp({ BATCH_COMMAND_TOKEN: BATCH_TOKEN });
+  // Metrics on: every hostile request also passes the HTTP metrics hook.
+  t = await startTestApp({
+    BATCH_COMMAND_TOKEN: BATCH_TOKEN,
+    METRICS_TOKEN: 'fuzz-metrics-token-0123456789',
+  });
   const signedIn = await signedInUser(t, { role: 'admin' });
   admin = signedIn.token;
   adminId = signedIn.user.id;

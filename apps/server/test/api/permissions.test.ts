@@ -56,6 +56,7 @@ describe('route declarations', () => {
       'GET /api/terms': 'public',
       'GET /api/privacy': 'public',
       'GET /api/health': 'public',
+      'GET /api/ready': 'public',
       'GET /api/province': 'province.read',
       'GET /api/pea': 'pea.read',
       'GET /api/merchant': 'merchant.read',

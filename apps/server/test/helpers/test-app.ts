@@ -44,16 +44,18 @@ export interface CallResult {
 
 /**
  * A real server on a fresh database: PGlite in memory by default, or a new database on the PostgreSQL
- * server when DATABASE_URL is set (dropped on close), so test files can run in parallel.
+ * server when DATABASE_URL is set (dropped on close), so test files can run in parallel. `database`: serve
+ * this open database instead (closed with the app, never dropped).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { paymentGateway?: PaymentGateway } = {},
+  options: { paymentGateway?: PaymentGateway; database?: Database } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-test-'));
-  const scratch = process.env.DATABASE_URL
-    ? await createScratchDatabase(process.env.DATABASE_URL, 'ev_test')
-    : null;
+  const scratch =
+    process.env.DATABASE_URL && !options.database
+      ? await createScratchDatabase(process.env.DATABASE_URL, 'ev_test')
+      : null;
   const databaseUrl = scratch?.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -65,9 +67,9 @@ export async function startTestApp(
     PEA_TOKEN_C: 'pea-token-c-value',
     ...env,
   });
-  const database = await openDatabase(
-    databaseUrl ? { databaseUrl } : { loadDataDir: await migratedTemplate() },
-  );
+  const database =
+    options.database ??
+    (await openDatabase(databaseUrl ? { databaseUrl } : { loadDataDir: await migratedTemplate() }));
   await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
   let logText = '';
   const logStream = new Writable({

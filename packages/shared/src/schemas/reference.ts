@@ -12,6 +12,9 @@ export const healthResponse = z.object({
   version: z.string(),
 });
 
+/** GET /api/ready: the server takes traffic (a 503 `{ message }` says why not). */
+export const readyResponse = z.object({ status: z.literal('ready') });
+
 /** What the web app needs to know of the server's settings (public: the map has no secrets). */
 export const appConfigResponse = z.object({
   mapTileUrl: z.string().nullable(),

@@ -25,6 +25,7 @@ import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, documentCounters, paymentOperations, payments } from '../../db/schema/index.ts';
 import { AppError, BadGateway, Conflict, GatewayTimeout, Invalid, NotFound } from '../../lib/errors.ts';
+import { NO_METRICS, type PaymentMetrics } from '../../lib/metrics.ts';
 import type { DataScope } from '../../plugins/scope.ts';
 import { storedTotal } from '../booking/booking.service.ts';
 import {
@@ -47,6 +48,8 @@ export interface PaymentContext {
   gateway: PaymentGateway;
   /** How long a provider call may take before its outcome counts as unknown (PAYMENT_TIMEOUT_MS). */
   timeoutMs: number;
+  /** Told of each charge and refund this process settles, once, after its outcome committed. */
+  metrics?: PaymentMetrics;
 }
 
 /** The provider refused the payment: the member must pay another way. */
@@ -180,7 +183,7 @@ export async function payBooking(
     operation.method === 'zero'
       ? { kind: 'done', result: { status: 'succeeded', reference: 'nothing owed' } }
       : await callProvider(() => ctx.gateway.charge(chargeRequest(operation)), ctx.timeoutMs);
-  return settleCharge(ctx.db, operation, outcome, actor);
+  return settleCharge(ctx.db, operation, outcome, actor, ctx.metrics);
 }
 
 /** The adjustments of a charge, for its history entry: only those it has. */
@@ -205,6 +208,7 @@ export async function settleCharge(
   operation: Operation,
   outcome: ProviderOutcome,
   actor: Actor,
+  metrics: PaymentMetrics = NO_METRICS,
 ): Promise<Paid> {
   if (outcome.kind === 'unknown') return noteUnsettled(db, operation, outcome.reason);
   if (outcome.kind === 'declined') {
@@ -225,7 +229,10 @@ export async function settleCharge(
       });
       return true;
     });
-    if (refused) throw new PaymentRefused(`The payment provider refused the payment: ${outcome.reason}`);
+    if (refused) {
+      metrics.settled('charge', operation.method, 'declined', Number(operation.amount));
+      throw new PaymentRefused(`The payment provider refused the payment: ${outcome.reason}`);
+    }
     return paymentOf(db, await settledBefore(db, operation, 'no'));
   }
   const { result } = outcome;
@@ -296,7 +303,10 @@ export async function settleCharge(
       pointEarned: Number(detail.pointEarned ?? 0),
     };
   });
-  return paid ?? paymentOf(db, await settledBefore(db, operation, 'yes'));
+  if (!paid) return paymentOf(db, await settledBefore(db, operation, 'yes'));
+  // Committed, and by this call only (the claim): counted once however many answers came.
+  metrics.settled('charge', operation.method, result.status, paid.amount);
+  return paid;
 }
 
 /** The payment a settled charge made. */
@@ -374,7 +384,7 @@ export async function refundPayment(
     async () => ctx.gateway.refund(await refundRequest(ctx.db, operation)),
     ctx.timeoutMs,
   );
-  return settleRefund(ctx.db, operation, outcome, { kind: 'staff', userId: staffUserId });
+  return settleRefund(ctx.db, operation, outcome, { kind: 'staff', userId: staffUserId }, ctx.metrics);
 }
 
 async function refundRequest(db: Db, operation: Operation) {
@@ -398,6 +408,7 @@ export async function settleRefund(
   operation: Operation,
   outcome: ProviderOutcome,
   actor: Actor,
+  metrics: PaymentMetrics = NO_METRICS,
 ): Promise<{ creditNoteNo: string; status: string }> {
   if (outcome.kind === 'unknown') return noteUnsettled(db, operation, outcome.reason);
   const paymentId = operation.paymentId!;
@@ -420,6 +431,7 @@ export async function settleRefund(
       return payment?.invoiceNo ?? '';
     });
     if (refused !== null) {
+      metrics.settled('refund', operation.method, 'declined', Number(operation.amount));
       throw new BadGateway(
         `The payment provider refused the refund of ${refused}: ${outcome.reason}. Nothing was paid back`,
       );
@@ -457,7 +469,9 @@ export async function settleRefund(
     });
     return { creditNoteNo, status: result.status };
   });
-  return done ?? refundOf(db, await settledBefore(db, operation, 'yes'));
+  if (!done) return refundOf(db, await settledBefore(db, operation, 'yes'));
+  metrics.settled('refund', operation.method, result.status, Number(operation.amount));
+  return done;
 }
 
 async function refundOf(db: Db, operation: Operation) {
@@ -496,11 +510,11 @@ export async function settlePending(
     try {
       if (operation.kind === 'charge') {
         const outcome = await callProvider(() => ctx.gateway.charge(chargeRequest(operation)), ctx.timeoutMs);
-        await settleCharge(ctx.db, operation, outcome, system);
+        await settleCharge(ctx.db, operation, outcome, system, ctx.metrics);
       } else {
         const request = await refundRequest(ctx.db, operation);
         const outcome = await callProvider(() => ctx.gateway.refund(request), ctx.timeoutMs);
-        await settleRefund(ctx.db, operation, outcome, system);
+        await settleRefund(ctx.db, operation, outcome, system, ctx.metrics);
       }
       settled++;
     } catch (error) {

@@ -1,9 +1,17 @@
-import { appConfigResponse, errorResponse, healthResponse, peaResponse, provincesResponse } from '@ev/shared';
+import {
+  appConfigResponse,
+  errorResponse,
+  healthResponse,
+  peaResponse,
+  provincesResponse,
+  readyResponse,
+} from '@ev/shared';
 import { asc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { provinces } from '../../db/schema/index.ts';
 import { ServiceUnavailable } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { readinessCheck } from './readiness.ts';
 
 const errors = { 401: errorResponse, 403: errorResponse };
 
@@ -27,6 +35,37 @@ export const referenceRoutes =
       async () => {
         await db.execute(sql`select 1`);
         return { status: 'ok' as const, database: databaseKind, version: config.version };
+      },
+    );
+    // Liveness is /api/health; readiness says whether to send traffic here now (docs/operations.md).
+    const notReady = readinessCheck(db, {
+      lifecycle: app.lifecycle,
+      listening: () => app.server.listening,
+      onDatabaseChange: (error) =>
+        error
+          ? app.log.warn({ err: error }, 'readiness: the database does not answer')
+          : app.log.info('readiness: the database answers again'),
+    });
+    app.get(
+      '/api/ready',
+      {
+        config: { public: true },
+        // Probed every few seconds: no access log line; a database going away is logged above.
+        logLevel: 'warn',
+        schema: {
+          tags: ['system'],
+          description:
+            'Readiness: 200 while this server takes traffic (listening, database answering, migrations ' +
+            'applied), 503 with the reason while starting, shutting down or without its database. ' +
+            '/api/health is the liveness check.',
+          response: { 200: readyResponse, 503: errorResponse },
+        },
+      },
+      async (_request, reply) => {
+        const problem = await notReady();
+        reply.header('Cache-Control', 'no-store');
+        if (problem) return reply.status(503).send({ message: problem });
+        return { status: 'ready' as const };
       },
     );
     app.get(
