@@ -154,6 +154,11 @@ console.log(
 );
 const results: Record<string, Record<string, string>> = {};
 for (const kind of databases) results[kind] = await measure(kind);
+// One row per figure, one column per database.
+const rows: Record<string, Record<string, string>> = {};
+for (const [kind, figures] of Object.entries(results)) {
+  for (const [figure, value] of Object.entries(figures)) rows[figure] = { ...rows[figure], [kind]: value };
+}
 console.log('');
-console.table(results);
+console.table(rows);
 process.exit(0);

@@ -3,12 +3,64 @@
  * loads the demo records; with SIMULATE_CHARGERS=1 the server's chargers connect as simulated OCPP chargers
  * and, with the demo data, demo members book, charge and pay through the member API.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '@ev/server/config';
+import { openDatabase } from '@ev/server/db/client';
+import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { runServer } from '@ev/server/server';
 import { loadDemoData } from './demo-data.ts';
 import { startDemoMemberSimulator } from './member-simulator.ts';
 import { simulateChargers } from './simulator.ts';
 import { fleetFromDatabase } from './simulator-fleet.ts';
 
+/**
+ * A new embedded database gets the demo from a process of its own, which exits before the server opens the
+ * database: loading 20,000 bookings grows PGlite's WebAssembly memory (and the heap around it) by a few
+ * hundred MB that a process never gives back, and the server would carry that for its whole life
+ * (docs/operations.md, Memory). An existing database, or a PostgreSQL server, goes through the server's own
+ * `beforeBuild` below, which finds the demo there already or loads it.
+ */
+const LOAD_ONLY = '--load-demo-only';
+
+async function loadDemo(config: ReturnType<typeof loadConfig>): Promise<void> {
+  const database = await openDatabase({ dataDir: config.dataDir });
+  try {
+    await ensureFirstAdmin(database.db, config.adminEmail, config.adminPassword);
+    const loaded = await loadDemoData(database.db, { history: true });
+    if (loaded) console.log(`Demo data loaded: ${loaded.summary}`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function loadDemoApart(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch {
+    return; // runServer reports a bad environment
+  }
+  if (!config.demoData || config.databaseUrl) return;
+  if (fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))) return;
+  console.log('New embedded database: loading the demo data…');
+  const loader = spawn(process.execPath, [...process.execArgv, process.argv[1]!, LOAD_ONLY], {
+    stdio: 'inherit',
+  });
+  const [code] = (await once(loader, 'exit')) as [number | null];
+  if (code !== 0) {
+    console.error(`Loading the demo data failed (exit code ${code})`);
+    process.exit(1);
+  }
+}
+
+if (process.argv.includes(LOAD_ONLY)) {
+  await loadDemo(loadConfig());
+  process.exit(0);
+}
+await loadDemoApart();
 await runServer({
   beforeBuild: async ({ database, config }) => {
     if (!config.demoData) return undefined;

@@ -115,11 +115,18 @@ interface RpcValidator {
  * codes. So nothing a charger sends can fail in the database as our error: it is refused as the charger's.
  */
 export function createOcpp16Validator(): RpcValidator {
-  const schemas = createRequire(import.meta.url)('ocpp-rpc/lib/schemas/ocpp1_6.json') as unknown[];
-  const inner = createValidator('ocpp1.6', withInt32Bounds(schemas) as object) as unknown as RpcValidator;
+  // Compiled (ajv) when the first frame comes, not while the server starts: chargers wait for the server to
+  // listen, not for schemas.
+  let compiled: RpcValidator | undefined;
+  const compile = () => {
+    const schemas = createRequire(import.meta.url)('ocpp-rpc/lib/schemas/ocpp1_6.json') as unknown[];
+    return createValidator('ocpp1.6', withInt32Bounds(schemas) as object) as unknown as RpcValidator;
+  };
   return {
     subprotocol: 'ocpp1.6',
     validate(schemaId, params) {
+      compiled ??= compile();
+      const inner = compiled;
       const textIssue = unstorableText(params);
       if (textIssue) throw createRPCError('PropertyConstraintViolation', textIssue, {});
       try {
