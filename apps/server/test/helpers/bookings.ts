@@ -1,4 +1,4 @@
-import type { BookingStatus, PlanSnapshot } from '@ev/shared';
+import { type BookingStatus, bangkokDayStart, type PlanSnapshot } from '@ev/shared';
 import { eq } from 'drizzle-orm';
 import { bookingEvents, bookings, chargers, connectors, users } from '../../src/db/schema/index.ts';
 import type { TestApp } from './test-app.ts';
@@ -58,6 +58,9 @@ export async function createBooking(
     .where(eq(connectors.id, connectorId));
   const member = overrides.userId ? null : await createMember(t);
   const now = Date.now();
+  // Created today in Bangkok, where the list looks by default: an hour before now, or at midnight when the
+  // day is younger than that (between 00:00 and 01:00 Bangkok time the hour before is yesterday).
+  const createdAt = new Date(Math.max(now - 60 * MINUTE, bangkokDayStart(now)));
   const started = !['created', 'started', 'cancelled'].includes(status);
   const stopped = ['charged', 'stopped', 'paid'].includes(status);
   const priced = ['stopped', 'paid'].includes(status);
@@ -70,7 +73,7 @@ export async function createBooking(
       status,
       slotStart: new Date(now - 60 * MINUTE),
       slotEnd: new Date(now + 60 * MINUTE),
-      createdAt: new Date(now - 60 * MINUTE),
+      createdAt,
       startTime: started ? new Date(now - 50 * MINUTE) : null,
       stopTime: stopped ? new Date(now - 10 * MINUTE) : null,
       avaliableAt: priced ? new Date(now) : null,
