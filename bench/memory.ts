@@ -33,6 +33,21 @@ const serverCommand = (process.env.BENCH_SERVER ?? 'node dist/server.js').split(
 const demoCommand = (process.env.BENCH_DEMO ?? 'node dist/demo.js').split(' ');
 const postgresUrl = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'admin@example.com', pass: 'Admin1234' };
+/** The server's own view of its memory (GET /metrics): the JS heap against what the RSS holds besides. */
+const METRICS_TOKEN = 'bench-memory-metrics-token';
+
+async function heapOf(port: number): Promise<string> {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  })
+    .then((response) => (response.ok ? response.text() : ''))
+    .catch(() => '');
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const used = value('nodejs_heap_size_used_bytes');
+  const total = value('nodejs_heap_size_total_bytes');
+  const external = value('nodejs_external_memory_bytes');
+  return Number.isNaN(used) ? 'heap ?' : `JS heap ${mb(used)} used of ${mb(total)}, external ${mb(external)}`;
+}
 
 if (!process.env.BENCH_CWD) await buildServerIfStale();
 
@@ -82,7 +97,13 @@ function exited(child: ChildProcess): Promise<void> {
 async function measure(kind: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-memory-'));
   const scratch = kind === 'postgres' ? await createScratchDatabase(postgresUrl, 'ev_bench') : null;
-  const env = { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', DEMO_DATA: '0', SIMULATE_CHARGERS: '0' };
+  const env = {
+    METRICS_TOKEN,
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    DEMO_DATA: '0',
+    SIMULATE_CHARGERS: '0',
+  };
   const port = await freePort();
   const figures: Record<string, string> = {};
   try {
@@ -111,6 +132,7 @@ async function measure(kind: string) {
     await sleep(15_000);
     const rest = rssOf(server.pid!);
     figures['at rest after kill -9 and start'] = mb(rest);
+    figures['… of which'] = await heapOf(port);
 
     // 4. The demo's traffic.
     const base = `http://127.0.0.1:${port}`;
@@ -128,7 +150,7 @@ async function measure(kind: string) {
       await sleep(Math.min(30_000, Math.max(0, ends - performance.now())));
       samples.push(rssOf(server.pid!));
       console.log(
-        `  ${kind}: ${samples.length * 0.5} min of traffic, RSS ${mb(samples.at(-1)!)} (${fleet.length - simulation.failed.length} chargers, journeys ${members.stats.started} started, ${members.stats.paid} paid)`,
+        `  ${kind}: ${samples.length * 0.5} min of traffic, RSS ${mb(samples.at(-1)!)} (${await heapOf(port)}; ${fleet.length - simulation.failed.length} chargers, journeys ${members.stats.started} started, ${members.stats.paid} paid)`,
       );
     }
     await members.stop();
@@ -138,6 +160,7 @@ async function measure(kind: string) {
     await sleep(30_000);
     const after = rssOf(server.pid!);
     figures['at rest after the traffic'] = mb(after);
+    figures['… of which '] = await heapOf(port);
     figures['growth at rest'] = `${after >= rest ? '+' : ''}${mb(after - rest)}`;
     figures['simulated members’ warnings'] = String(warnings);
     server.kill('SIGTERM');

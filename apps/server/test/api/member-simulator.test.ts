@@ -457,8 +457,10 @@ describe('the member simulator', () => {
       .from(pointLedger)
       .where(eq(pointLedger.userId, who.id));
     expect(member!.point).toBe(ledger.reduce((sum, entry) => sum + entry.points, 0));
+    // Less than everything credited (the 1000, the points earned, and any point code the simulated member
+    // redeemed from the homepage, which other tests of this file expose): the spending took some.
     expect(member!.point).toBeLessThan(
-      1000 + paid.reduce((sum, { payment }) => sum + payment.pointEarned, 0),
+      ledger.filter((entry) => entry.points > 0).reduce((sum, entry) => sum + entry.points, 0),
     );
     expect(logs).toEqual([]);
   }, 60_000);
