@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from '../../src/plugins/compression.ts';
 import { createMerchant, signedInUser } from '../helpers/factories.ts';
+import { rawGet as rawHttpGet } from '../helpers/raw-http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** A built web app in miniature: the HTML and one hashed asset with its build-time .br and .gz beside it. */
@@ -35,26 +35,9 @@ afterAll(async () => {
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-/** A GET with the raw bytes and headers as sent (fetch would decode the body and hide the encoding). */
-function rawGet(urlPath: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(`${t.url}${urlPath}`, { headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        })
-        .on('error', reject);
-    },
-  );
-}
+/** A GET of the test server, read raw. */
+const rawGet = (urlPath: string, headers: Record<string, string> = {}) =>
+  rawHttpGet(`${t.url}${urlPath}`, headers);
 
 const decode = (encoding: string | undefined, body: Buffer) =>
   encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;

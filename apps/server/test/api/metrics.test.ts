@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -12,6 +11,7 @@ import { createBooking } from '../helpers/bookings.ts';
 import { signedInUser } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, rpcClient } from '../helpers/ocpp.ts';
 import { type Exposition, parseExposition } from '../helpers/prometheus.ts';
+import { rawGet as rawHttpGet } from '../helpers/raw-http.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -24,25 +24,8 @@ async function scrape(t: TestApp): Promise<Exposition> {
 }
 
 /** GET with this Accept-Encoding, read raw (fetch would decode it): status, headers, body bytes. */
-function rawGet(t: TestApp, path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(`${t.url}${path}`, { headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        })
-        .on('error', reject);
-    },
-  );
-}
+const rawGet = (t: TestApp, path: string, headers: Record<string, string>) =>
+  rawHttpGet(`${t.url}${path}`, headers);
 
 describe('GET /metrics without METRICS_TOKEN', () => {
   let t: TestApp;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 
 export interface RawAnswer {
@@ -284,4 +285,25 @@ export function rawVerdict(c: RawCase, a: RawAnswer): string | null {
     }
   }
   return null;
+}
+
+/** A GET with the body's bytes and the headers as sent (fetch would decode the body and hide the encoding). */
+export function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
 }
