@@ -194,6 +194,18 @@ function charger(id: string, options: { reconnect?: boolean } = {}): Charger {
   return created;
 }
 
+/** The SLOW charger, booted, that never answers a DataTransfer (Open blocker): `asked` once one came. */
+async function silentCharger(): Promise<{ slow: Charger; asked: () => boolean }> {
+  const slow = charger(SLOW);
+  let asked = false;
+  slow.client.handle('DataTransfer', () => {
+    asked = true;
+    return new Promise<never>(() => {});
+  });
+  await boot(slow, 1);
+  return { slow, asked: () => asked };
+}
+
 async function boot(c: Charger, connectorCount: number): Promise<void> {
   await c.client.connect();
   await c.client.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Shutdown' });
@@ -505,13 +517,7 @@ describe('SIGTERM while members pay and chargers report', () => {
   }, 60_000);
 
   it('cuts a charger that holds the stop (a command it never answers) and still exits 0 within 10 s', async () => {
-    const slow = charger(SLOW);
-    let asked = false;
-    slow.client.handle('DataTransfer', () => {
-      asked = true;
-      return new Promise<never>(() => {});
-    });
-    await boot(slow, 1);
+    const { slow, asked } = await silentCharger();
     const idle = charger(STORM[0]!);
     await boot(idle, 2);
     // The staff's Open blocker waits for the charger's answer: a call of the server's in flight.
@@ -523,7 +529,7 @@ describe('SIGTERM while members pay and chargers report', () => {
       (response) => response.status,
       (error: Error) => `${error.message}: ${(error.cause as Error | undefined)?.message}`,
     );
-    await eventually(async () => asked);
+    await eventually(async () => asked());
 
     server!.child.kill('SIGTERM');
     const exit = await exitWithin(server!, STOP_BOUND_MS);
@@ -537,19 +543,13 @@ describe('SIGTERM while members pay and chargers report', () => {
 
   it('a second signal during a slow stop exits at once', async () => {
     server = await startServerProcess(port, dataEnv);
-    const slow = charger(SLOW);
-    let asked = false;
-    slow.client.handle('DataTransfer', () => {
-      asked = true;
-      return new Promise<never>(() => {});
-    });
-    await boot(slow, 1);
+    const { asked } = await silentCharger();
     void fetch(`${server.url}/api/connector/${slowConnectorId}/open-blocker`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-access-token': admin },
       body: '{}',
     }).catch(() => undefined);
-    await eventually(async () => asked);
+    await eventually(async () => asked());
 
     server.child.kill('SIGTERM');
     // Stopping, held by the charger's unanswered command: readiness already says no.
