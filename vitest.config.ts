@@ -30,7 +30,16 @@ export default defineConfig({
               },
             },
           ]),
-      { extends: true, test: { name: 'api', include: ['apps/server/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['apps/server/test/api/**/*.test.ts'] } },
+      // Several server processes on one PostgreSQL server and NATS (issue 23): the PostgreSQL run only.
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'cluster', include: ['apps/server/test/cluster/**/*.test.ts'] },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { NatsConnection } from '@nats-io/transport-node';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -11,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ChargerBus } from './cluster/bus.ts';
 import type { Config } from './config.ts';
 import { registerBackupEndpoint } from './db/backup-endpoint.ts';
 import type { DatabaseKind, Db } from './db/client.ts';
@@ -44,7 +46,7 @@ import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userPromotionRoutes } from './modules/user-promotion/user-promotion.routes.ts';
 import { OcppCentral } from './ocpp/central.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { forgetSessionsHere, onForgetSessions, registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input.ts';
@@ -61,6 +63,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Charges and refunds; ManualSettlementGateway by default. */
   paymentGateway?: PaymentGateway;
+  /** Several processes, one network (NATS_URL): this process's connection to the NATS server. */
+  nats?: NatsConnection;
   /** What GET /api/ready reports (the shutdown marks it stopping); one of its own by default. */
   lifecycle?: Lifecycle;
 }
@@ -108,6 +112,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         return null;
       }),
   });
+  if (options.nats) {
+    const bus = new ChargerBus(options.nats, ocpp.nodeId, app.log, ocpp.held, forgetSessionsHere);
+    ocpp.join(bus);
+    const unhear = onForgetSessions(() => bus.forgetSessions());
+    app.addHook('onClose', async () => unhear());
+  }
   ocpp.attach(app.server);
   // Before the HTTP server closes: it would wait for the chargers' WebSockets forever.
   app.addHook('preClose', () => ocpp.close());

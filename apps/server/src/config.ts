@@ -67,6 +67,15 @@ const envSchema = z.object({
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Also connect the server's own chargers as simulated ones (the demo's live statuses). */
   SIMULATE_CHARGERS: flag,
+  /**
+   * The NATS server that joins several server processes into one network (PostgreSQL only): commands reach a
+   * charger on whichever process holds its socket. Unset: one process, no broker (docs/operations.md, Cluster).
+   */
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/\S+$/, 'a nats:// or tls:// URL, e.g. nats://127.0.0.1:4222')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** How long a call to the payment provider may take before its outcome counts as unknown (settled later). */
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
@@ -78,6 +87,8 @@ export interface Config {
   /** Where uploaded images are kept (created at start). */
   uploadDir: string;
   databaseUrl: string | undefined;
+  /** NATS_URL: several processes share the network through it; undefined = one process. */
+  natsUrl: string | undefined;
   adminEmail: string;
   adminPassword: string;
   demoData: boolean;
@@ -124,12 +135,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.NATS_URL && !e.DATABASE_URL) {
+    // Every process must read and write one database: the embedded one belongs to a single process.
+    throw new Error(
+      'Invalid environment:\n  NATS_URL: several server processes share one PostgreSQL server; set DATABASE_URL too (the embedded database serves one process only)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     uploadDir: path.resolve(e.UPLOAD_DIR || path.join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,
+    natsUrl: e.NATS_URL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,

@@ -1,6 +1,9 @@
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { connectBus, shownNatsUrl } from './cluster/bus.ts';
 import { type Config, DEFAULT_ADMIN_PASSWORD, LISTEN_BACKLOG, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { tuneHeap } from './lib/heap.ts';
@@ -78,7 +81,21 @@ export async function runServer(hooks: ServerHooks = {}): Promise<void> {
   if (prepared) console.log(prepared);
   if (hooks.beforeBuild) phase('demo');
 
-  const app = await buildApp({ db: database.db, databaseKind: database.kind, config });
+  // Several processes, one network: the NATS server carries commands to chargers held by other processes.
+  let nats: NatsConnection | undefined;
+  if (config.natsUrl) {
+    try {
+      nats = await connectBus(config.natsUrl, `ev-backoffice ${os.hostname()}:${process.pid}`);
+    } catch (error) {
+      console.error(
+        `Cannot reach the NATS server at ${shownNatsUrl(config.natsUrl)}: ${(error as Error).message}`,
+      );
+      await database.close();
+      process.exit(1);
+    }
+    phase('nats');
+  }
+  const app = await buildApp({ db: database.db, databaseKind: database.kind, config, nats });
   phase('app');
   let extras: StartedExtras | undefined;
   let stopping = false;
@@ -114,6 +131,8 @@ export async function runServer(hooks: ServerHooks = {}): Promise<void> {
       code = 1;
       app.log.error({ err: error }, 'shutdown failed');
     } finally {
+      // Replies still being sent to other processes go out first.
+      await nats?.drain().catch((error: unknown) => app.log.warn({ err: error }, 'closing NATS failed'));
       await database.close().catch((error: unknown) => {
         code = 1;
         app.log.error({ err: error }, 'closing the database failed');
@@ -165,6 +184,11 @@ export async function runServer(hooks: ServerHooks = {}): Promise<void> {
       '',
       `  EV Charging back office ${config.version} is ready at ${url}  (${readyMs} ms: ${breakdown})`,
       `  Database: ${where}`,
+      ...(config.natsUrl
+        ? [
+            `  Cluster: commands to chargers on other processes through NATS at ${shownNatsUrl(config.natsUrl)}`,
+          ]
+        : []),
       `  Admin login: ${config.adminEmail}${password}${createdAdmin ? '  [admin account created]' : ''}`,
       config.webDist ? '' : '  (web app not built: API only)',
       `  API docs: ${url}/api/docs`,

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import os from 'node:os';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChargerBus, HeldChargers } from '../cluster/bus.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { NO_METRICS, type OcppMetrics } from '../lib/metrics.ts';
@@ -64,6 +65,8 @@ export class OcppCentral {
   private readonly sockets = new Set<Duplex>();
   private sweeper: NodeJS.Timeout | null = null;
   readonly commands: ChargerCommands;
+  /** Several processes (NATS_URL): commands for chargers held elsewhere go through it. Null: one process. */
+  private bus: ChargerBus | null = null;
 
   constructor(
     private readonly db: Db,
@@ -96,16 +99,43 @@ export class OcppCentral {
     });
     this.server.on('client', (client: unknown) => this.onClient(client as RpcClient));
     this.commands = {
-      connected: async (ids) => new Set(ids.filter((id) => this.clients.has(id))),
+      // In a cluster any charger may be held by another process: each is a candidate, and one connected
+      // nowhere answers its command with NATS's "no responders" at once (Offline), never after a timeout.
+      connected: async (ids) => new Set(this.bus ? ids : ids.filter((id) => this.clients.has(id))),
       call: (chargerId, action, params, options) => this.call(chargerId, action, params, options),
       disconnect: async (chargerId, reason) => {
-        const client = this.clients.get(chargerId);
-        if (!client) return false;
-        this.log.info({ chargerId, reason }, 'OCPP: disconnecting charger');
-        await client.close({ code: 1000, reason, force: true });
-        return true;
+        if (this.clients.has(chargerId)) return this.disconnectHere(chargerId, reason);
+        return this.bus ? this.bus.disconnect(chargerId, reason) : false;
       },
     };
+  }
+
+  /** What another process may ask of the chargers held here (cluster/bus.ts). */
+  readonly held: HeldChargers = {
+    callHere: (chargerId, action, params, timeoutMs) =>
+      this.send(chargerId, action, params, { timeoutMs }, false),
+    disconnectHere: (chargerId, reason) => this.disconnectHere(chargerId, reason),
+    replaced: (chargerId, connection) => {
+      const client = this.clients.get(chargerId);
+      if (client !== connection) return;
+      // Gone from here at once: no command may reach the stale socket while it closes (with a close frame:
+      // the charger, should it still be there, learns why).
+      this.clients.delete(chargerId);
+      void client.close({ code: 1000, reason: 'Replaced by a new connection', awaitPending: false });
+    },
+  };
+
+  /** Joins the cluster: commands for chargers not held here are routed through the bus. */
+  join(bus: ChargerBus): void {
+    this.bus = bus;
+  }
+
+  private async disconnectHere(chargerId: string, reason: string): Promise<boolean> {
+    const client = this.clients.get(chargerId);
+    if (!client) return false;
+    this.log.info({ chargerId, reason }, 'OCPP: disconnecting charger');
+    await client.close({ code: 1000, reason, force: true });
+    return true;
   }
 
   /** Chargers connected to this process now. */
@@ -163,7 +193,12 @@ export class OcppCentral {
     const previous = this.clients.get(id);
     this.clients.set(id, client);
     // A charger reconnecting before its old socket noticed: the new connection wins.
-    if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection', force: true });
+    if (previous) {
+      this.bus?.release(id, previous);
+      void previous.close({ code: 1000, reason: 'Replaced by a new connection', force: true });
+    }
+    // Here too across processes: an older connection held by another process is closed.
+    void this.bus?.hold(id, client);
     this.store.connected(id, this.nodeId);
     this.log.info({ chargerId: id }, 'OCPP: charger connected');
     this.metrics.watch(client);
@@ -173,9 +208,10 @@ export class OcppCentral {
       if (!(event as { outbound: boolean }).outbound) this.store.seen(id);
     });
     client.on('close', () => {
+      this.bus?.release(id, client);
       if (this.clients.get(id) !== client) return;
       this.clients.delete(id);
-      this.store.disconnected(id);
+      this.store.disconnected(id, this.nodeId);
       this.log.info({ chargerId: id }, 'OCPP: charger disconnected');
     });
     client.on('badMessage', (event) => {
@@ -313,7 +349,7 @@ export class OcppCentral {
     options: CallOptions = {},
   ): Promise<CommandOutcome> {
     const started = performance.now();
-    const outcome = await this.send(chargerId, action, params, options);
+    const outcome = await this.send(chargerId, action, params, options, true);
     this.metrics.commandSent(action, outcome, (performance.now() - started) / 1000);
     return outcome;
   }
@@ -323,13 +359,16 @@ export class OcppCentral {
     action: CommandAction,
     params: Record<string, unknown>,
     options: CallOptions,
+    /** Whether a charger held by another process is asked through the bus (not for a request from there). */
+    route: boolean,
   ): Promise<CommandOutcome> {
+    const timeoutMs = options.timeoutMs ?? this.config.ocpp.commandTimeoutMs;
     const client = this.clients.get(chargerId);
-    if (!client) return { status: 'offline' };
+    if (!client) {
+      return route && this.bus ? this.bus.call(chargerId, action, params, timeoutMs) : { status: 'offline' };
+    }
     try {
-      const response = await client.call(action, params, {
-        callTimeoutMs: options.timeoutMs ?? this.config.ocpp.commandTimeoutMs,
-      });
+      const response = await client.call(action, params, { callTimeoutMs: timeoutMs });
       return { status: 'answered', response: (response ?? {}) as Record<string, unknown> };
     } catch (error) {
       if (error instanceof TimeoutError) return { status: 'timeout' };
@@ -347,6 +386,8 @@ export class OcppCentral {
    */
   async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    // Commands for this process's chargers stop coming here; once they reconnect elsewhere, they go there.
+    this.bus?.stop();
     // ocpp-rpc starts every client's close without awaiting them; what it does await is the ws server's close,
     // whose callback (with client tracking, ws 8) comes only once its last WebSocket has closed: `closing`
     // settles when every charger's socket is gone, and each client's 'close' (below, onClient) has run.
@@ -364,7 +405,7 @@ export class OcppCentral {
       await closing;
     }
     clearTimeout(timer);
-    for (const id of this.clients.keys()) this.store.disconnected(id);
+    for (const id of this.clients.keys()) this.store.disconnected(id, this.nodeId);
     this.clients.clear();
     await this.store.close();
   }

@@ -37,6 +37,8 @@ interface ChargerChange {
   lastSeenAt?: Date;
   /** A node id when it connected here, null when it went away. */
   connectedNode?: string | null;
+  /** The node it went away from: connected_node is cleared only while it still names that node. */
+  leftNode?: string;
   boot?: BootInfo & { at: Date; heartbeatIntervalS: number };
 }
 
@@ -110,8 +112,14 @@ export class ChargePointStore {
     change.lastSeenAt = new Date();
   }
 
-  disconnected(chargerId: string): void {
-    this.change(chargerId).connectedNode = null;
+  /**
+   * The charger's socket on `node` closed. Another process may hold a newer connection of it by now (it
+   * reconnected there): connected_node then names that process and stays.
+   */
+  disconnected(chargerId: string, node: string): void {
+    const change = this.change(chargerId);
+    change.connectedNode = null;
+    change.leftNode = node;
   }
 
   booted(chargerId: string, boot: BootInfo, heartbeatIntervalS: number): void {
@@ -227,7 +235,7 @@ export class ChargePointStore {
               id,
               seen: change.lastSeenAt?.toISOString() ?? null,
               mode: change.connectedNode === undefined ? 0 : change.connectedNode === null ? 2 : 1,
-              node: change.connectedNode ?? null,
+              node: change.connectedNode ?? change.leftNode ?? null,
             },
           ]
         : [],
@@ -235,7 +243,10 @@ export class ChargePointStore {
     if (seen.length > 0) {
       await db.execute(sql`update ${chargers} as c set
           last_seen_at = greatest(c.last_seen_at, v.seen),
-          connected_node = case v.mode when 1 then v.node when 2 then null else c.connected_node end
+          connected_node = case
+            when v.mode = 1 then v.node
+            when v.mode = 2 and c.connected_node = v.node then null
+            else c.connected_node end
         from json_to_recordset(${JSON.stringify(seen)}::json)
           as v(id text, seen timestamptz, mode int, node text)
         where c.id = v.id and c.id = ${anyOf(seen.map((row) => row.id))}`);

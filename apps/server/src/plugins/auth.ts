@@ -94,9 +94,23 @@ const SESSION_CACHE_MAX = 10_000;
 const sessionCaches = new WeakMap<Db, Map<string, { row: SessionRow; until: number; generation: number }>>();
 let generation = 0;
 
+const forgetListeners = new Set<() => void>();
+
 /** Forgets every session checked recently: call it after a change to users or sessions has committed. */
 export function forgetSessions(): void {
   generation++;
+  for (const listener of forgetListeners) listener();
+}
+
+/** Forgets this process's sessions only: another process made the change (cluster/bus.ts). */
+export function forgetSessionsHere(): void {
+  generation++;
+}
+
+/** Hears every forgetSessions() of this process (the cluster tells the other processes); returns the undo. */
+export function onForgetSessions(listener: () => void): () => void {
+  forgetListeners.add(listener);
+  return () => forgetListeners.delete(listener);
 }
 
 async function sessionOf(db: Db, token: string): Promise<SessionRow | undefined> {
