@@ -104,6 +104,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       log: app.log,
     });
   const ocpp = new OcppCentral(options.db, config, app.log, metrics ?? NO_METRICS);
+  let bus: ChargerBus | null = null;
+  if (options.nats) {
+    const joined = new ChargerBus(options.nats, ocpp.nodeId, app.log, ocpp.held, forgetSessionsHere);
+    ocpp.join(joined);
+    const unhear = onForgetSessions(() => joined.forgetSessions());
+    app.addHook('onClose', async () => unhear());
+    bus = joined;
+  }
   metrics?.observe({
     chargers: () => ocpp.connectedCount,
     bookings: () =>
@@ -111,13 +119,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         app.log.warn({ err: error }, 'metrics: counting bookings failed');
         return null;
       }),
+    broker: bus ? () => bus.reachable : undefined,
   });
-  if (options.nats) {
-    const bus = new ChargerBus(options.nats, ocpp.nodeId, app.log, ocpp.held, forgetSessionsHere);
-    ocpp.join(bus);
-    const unhear = onForgetSessions(() => bus.forgetSessions());
-    app.addHook('onClose', async () => unhear());
-  }
   ocpp.attach(app.server);
   // Before the HTTP server closes: it would wait for the chargers' WebSockets forever.
   app.addHook('preClose', () => ocpp.close());

@@ -84,7 +84,7 @@ export class ChargerBus {
   private readonly sessions: Subscription;
   private stopped = false;
   /** False while the NATS server is away: a command for another process's charger fails at once then. */
-  private reachable = true;
+  private connectedToNats = true;
 
   constructor(
     readonly nc: NatsConnection,
@@ -107,10 +107,10 @@ export class ChargerBus {
     try {
       for await (const status of this.nc.status()) {
         if (status.type === 'disconnect') {
-          this.reachable = false;
+          this.connectedToNats = false;
           this.log.warn({ server: status.server }, 'NATS: disconnected; reconnecting');
         } else if (status.type === 'reconnect') {
-          this.reachable = true;
+          this.connectedToNats = true;
           this.log.info({ server: status.server }, 'NATS: reconnected');
         } else if (status.type === 'error') this.log.error({ err: status.error }, 'NATS: error');
       }
@@ -219,7 +219,7 @@ export class ChargerBus {
     timeoutMs: number,
   ): Promise<CommandOutcome> {
     // Waiting for the broker to come back would hold the caller for the whole timeout: say so at once.
-    if (!this.reachable)
+    if (!this.connectedToNats)
       return { status: 'error', code: 'InternalError', message: 'The server cluster is unreachable (NATS)' };
     try {
       const reply = await this.nc.request(subject(chargerId, 'call'), encode({ action, params, timeoutMs }), {
@@ -250,6 +250,11 @@ export class ChargerBus {
       if (error instanceof RequestError && error.isNoResponders()) return false;
       throw error;
     }
+  }
+
+  /** Whether the NATS server is reachable now (the metric ev_cluster_broker_connected). */
+  get reachable(): boolean {
+    return this.connectedToNats;
   }
 
   /** Chargers connected here now (sockets held). */

@@ -83,11 +83,13 @@ export interface MetricSources {
   chargers: () => number;
   /** Bookings by status (not deleted); null when they could not be counted (the last counts are kept). */
   bookings: () => Promise<Array<{ status: string; count: number }> | null>;
+  /** Several processes (NATS_URL): whether the NATS server is reachable now. Absent: one process. */
+  broker?: () => boolean;
 }
 
 export class Metrics implements OcppMetrics, PaymentMetrics {
   readonly registry = new Registry();
-  private readonly scraped: Registry;
+  private scraped: Registry;
   private readonly startedAt = Date.now();
   private lastHeardAt: number | null = null;
   private sources: MetricSources = { chargers: () => 0, bookings: async () => [] };
@@ -198,6 +200,19 @@ export class Metrics implements OcppMetrics, PaymentMetrics {
   observe(sources: MetricSources): void {
     this.sources = sources;
     this.bookingCounts = { at: 0, pending: null };
+    const { broker } = sources;
+    if (broker && !this.registry.getSingleMetric('ev_cluster_broker_connected')) {
+      new Gauge({
+        name: 'ev_cluster_broker_connected',
+        help: 'Several processes: 1 while this process reaches the NATS server, 0 while it is away (commands for chargers held elsewhere fail meanwhile).',
+        registers: [this.registry],
+        collect() {
+          this.set(broker() ? 1 : 0);
+        },
+      });
+      // A merged registry holds the metrics of its parts as they were: merge again with this one in.
+      this.scraped = Registry.merge([processMetrics(), this.registry]);
+    }
   }
 
   readonly contentType = Registry.PROMETHEUS_CONTENT_TYPE;
