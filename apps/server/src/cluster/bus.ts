@@ -78,6 +78,25 @@ export function connectBus(url: string, name: string): Promise<NatsConnection> {
   });
 }
 
+/** How long a stopping process lets its last replies reach NATS before it closes the connection. */
+const NATS_DRAIN_MS = 2000;
+
+/** Drains the connection (its last replies go out), or closes it when that takes too long. */
+export async function closeBus(nc: NatsConnection, log: FastifyBaseLogger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), NATS_DRAIN_MS);
+  });
+  try {
+    const drained = await Promise.race([nc.drain().then(() => 'drained' as const), late]);
+    if (drained === 'late') await nc.close();
+  } catch (error) {
+    log.warn({ err: error }, 'closing NATS failed');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The process's side of the cluster: routes commands to other processes and answers theirs. */
 export class ChargerBus {
   private readonly holds = new Map<string, Hold>();

@@ -13,6 +13,7 @@ import { createPrice, createUser, signedInUser } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, readEvents } from '../helpers/ocpp.ts';
 import {
   buildServer,
+  exitWithin,
   freePort,
   killServer,
   type ServerProcess,
@@ -525,4 +526,22 @@ describe('a process killed during sessions', () => {
     }, 20_000);
     expect(detail.online).toBe(false);
   }, 120_000);
+});
+
+describe('a stop while NATS is away', () => {
+  it('still ends within the 10-second bound, exit code 0', async () => {
+    const late = await startServerProcess(await freePort(), {
+      DATABASE_URL: scratch.url,
+      NATS_URL: nats.url,
+      DATA_DIR: work,
+    });
+    try {
+      await nats.stop();
+      late.child.kill('SIGTERM');
+      expect(await exitWithin(late, 10_000)).toEqual({ code: 0, signal: null });
+    } finally {
+      await killServer(late);
+      await nats.start();
+    }
+  }, 30_000);
 });
