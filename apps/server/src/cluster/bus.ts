@@ -146,9 +146,10 @@ export class ChargerBus {
   /**
    * A charger connected here: any other process holding an older connection of it closes that one, then
    * commands for the charger come here. Should the other connection be the newer one (two connections racing),
-   * this one is closed instead.
+   * this one is closed instead. True once commands reach it here (the NATS server has the subscription), false
+   * when it is not held here after all. Never rejects.
    */
-  async hold(chargerId: string, connection: object, at = Date.now()): Promise<void> {
+  async hold(chargerId: string, connection: object, at = Date.now()): Promise<boolean> {
     const hold: Hold = { connection, at, subscription: null, released: false };
     this.holds.set(chargerId, hold);
     try {
@@ -162,19 +163,22 @@ export class ChargerBus {
         );
         this.release(chargerId, connection);
         this.here.replaced(chargerId, connection);
-        return;
+        return false;
       }
     } catch (error) {
       // Nobody else held it: the usual case.
       if (!(error instanceof RequestError && error.isNoResponders()))
         this.log.warn({ err: error, chargerId }, 'cluster: claiming a charger got no answer; taking it');
     }
-    if (hold.released || this.stopped) return;
+    if (hold.released || this.stopped) return false;
     hold.subscription = this.nc.subscribe(`ev.charger.${subjectToken(chargerId)}.*`, {
       callback: (error, msg) => {
         if (!error) void this.answer(chargerId, hold, msg);
       },
     });
+    // Once the server has it, a command from any process finds the charger here.
+    await this.nc.flush().catch(() => undefined);
+    return !hold.released && !this.stopped;
   }
 
   /** The connection closed (or was replaced here): commands no longer come to it. */

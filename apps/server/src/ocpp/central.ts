@@ -197,9 +197,13 @@ export class OcppCentral {
       this.bus?.release(id, previous);
       void previous.close({ code: 1000, reason: 'Replaced by a new connection', force: true });
     }
-    // Here too across processes: an older connection held by another process is closed.
-    void this.bus?.hold(id, client);
-    this.store.connected(id, this.nodeId);
+    // Here too across processes: an older connection held by another process is closed. The charger shows
+    // online (connected_node) once commands from any process reach it here.
+    if (this.bus) {
+      void this.bus.hold(id, client).then((held) => {
+        if (held && this.clients.get(id) === client) this.store.connected(id, this.nodeId);
+      });
+    } else this.store.connected(id, this.nodeId);
     this.log.info({ chargerId: id }, 'OCPP: charger connected');
     this.metrics.watch(client);
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase, type ScratchDatabase } from '@ev/tools/scratch-database';
 import { type SimulatedCharger, type SimulatorEvent, simulateChargers } from '@ev/tools/simulator';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { chargers } from '../../src/db/schema/index.ts';
@@ -121,6 +121,15 @@ async function connect(where: 'A' | 'B' | 'C', ids: string[], connectors = 1): P
   );
   simulations.push(simulation);
   expect(simulation.failed).toEqual([]);
+  // A charger shows online once commands from any process reach it on its holder (cluster/bus.ts, hold).
+  const pid = processes[where]!.child.pid;
+  await eventually(async () => {
+    const rows = await database.db
+      .select({ node: chargers.connectedNode })
+      .from(chargers)
+      .where(inArray(chargers.id, ids));
+    return rows.length === ids.length && rows.every((row) => pidOf(row.node) === pid);
+  });
   return simulation.chargers;
 }
 
