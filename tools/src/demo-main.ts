@@ -60,6 +60,21 @@ if (process.argv.includes(LOAD_ONLY)) {
   await loadDemo(loadConfig());
   process.exit(0);
 }
+
+/**
+ * SIMULATOR_URL: where the simulated chargers (ws://…) and members (the same address over http://) connect
+ * instead of this server itself: a load balancer's address spreads them over several processes (`npm run
+ * cluster`). Then a charger that cannot connect yet or loses its connection tries again every few seconds, as a
+ * real one does: it waits for the balancer and fails over to another process.
+ */
+const simulatorUrl = process.env.SIMULATOR_URL?.trim().replace(/(\/ocpp)?\/*$/, '') || undefined;
+if (simulatorUrl && !/^wss?:\/\/[^/\s]+$/.test(simulatorUrl)) {
+  console.error(
+    `SIMULATOR_URL: a ws:// or wss:// address such as ws://127.0.0.1:3000, not ${process.env.SIMULATOR_URL}`,
+  );
+  process.exit(1);
+}
+
 await loadDemoApart();
 await runServer({
   beforeBuild: async ({ database, config }) => {
@@ -69,18 +84,20 @@ await runServer({
   },
   afterListen: async ({ database, config, app }) => {
     if (!config.simulateChargers) return undefined;
+    const url = simulatorUrl ?? `ws://127.0.0.1:${config.port}`;
     const fleet = await fleetFromDatabase(database.db);
     const simulation = await simulateChargers(fleet, {
-      url: `ws://127.0.0.1:${config.port}`,
+      url,
       activity: true,
       activityMs: 8000,
+      ...(simulatorUrl ? { reconnectMs: 2000 } : {}),
     });
     const lines = [
-      `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP (SIMULATE_CHARGERS=1)`,
+      `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP${simulatorUrl ? ` through ${simulatorUrl}` : ''} (SIMULATE_CHARGERS=1)`,
     ];
     if (!config.demoData) return { lines, stop: () => simulation.stop() };
     // Demo members book, charge and pay through the member API, so bookings move on the booking list.
-    const members = await startDemoMemberSimulator(`http://127.0.0.1:${config.port}`, simulation, (message) =>
+    const members = await startDemoMemberSimulator(url.replace(/^ws/, 'http'), simulation, (message) =>
       app.log.warn(message),
     );
     lines.push(

@@ -66,6 +66,12 @@ export interface SimulatorOptions {
   behaviour?: (id: string) => Behaviour;
   /** How long a hard reset keeps it away (ms). */
   rebootMs?: number;
+  /**
+   * Set: like a real charger, one whose connection is refused or lost tries again after about this long (ms),
+   * until it is stopped (the demo behind a load balancer: it waits for the balancer, and fails over). Unset: a
+   * refused start rejects and a lost connection stays closed, for the tests to drive.
+   */
+  reconnectMs?: number;
   /** Strict validation of every frame, as the server does (off for benchmarks of 10,000s of chargers). */
   strict?: boolean;
   /** Called on commands received and state changes (for logs and tests). */
@@ -113,6 +119,8 @@ export class SimulatedCharger {
   private client: InstanceType<typeof RPCClient> | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private activity: NodeJS.Timeout | null = null;
+  private retry: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
+  private connecting: Promise<void> | null = null;
   private stopped = false;
   /** Connectors a member holds (the member simulator drives them): the random activity leaves them alone. */
   private readonly reserved = new Set<number>();
@@ -172,11 +180,42 @@ export class SimulatedCharger {
       this.client = null;
       this.clearTimers();
       this.options.onEvent?.({ type: 'closed', id: this.spec.id });
+      if (this.options.reconnectMs !== undefined) void this.keepConnected().catch(() => undefined);
     });
     await client.connect();
     this.client = client;
     this.booted = this.boot(client);
     await this.booted;
+  }
+
+  /**
+   * Connects and boots; with `reconnectMs`, tries again after a refusal (jittered, so a fleet does not come back
+   * in one burst) until connected or stopped, and rejects only when stopped. Without it, as `start`.
+   */
+  keepConnected(): Promise<void> {
+    // One attempt at a time: a connection lost while booting is retried by the attempt under way.
+    this.connecting ??= this.connectLoop().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connectLoop(): Promise<void> {
+    const every = this.options.reconnectMs;
+    for (;;) {
+      try {
+        await this.start();
+        return;
+      } catch (error) {
+        if (every === undefined || this.stopped) throw error;
+        await this.close();
+        await new Promise<void>((resolve) => {
+          this.retry = { timer: setTimeout(resolve, every * (0.5 + Math.random())), resolve };
+        });
+        this.retry = null;
+        if (this.stopped) throw error;
+      }
+    }
   }
 
   private async boot(client: InstanceType<typeof RPCClient>): Promise<void> {
@@ -504,7 +543,7 @@ export class SimulatedCharger {
       state.pendingWh = 0;
       state.car = null;
     }
-    await this.start().catch(() => undefined);
+    await this.keepConnected().catch(() => undefined);
   }
 
   private clearTimers(): void {
@@ -524,6 +563,10 @@ export class SimulatedCharger {
   /** Disconnects for good. */
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.retry) {
+      clearTimeout(this.retry.timer);
+      this.retry.resolve();
+    }
     await this.close();
   }
 }
@@ -548,7 +591,7 @@ export async function simulateChargers(
     while (next < chargers.length) {
       const charger = chargers[next++]!;
       try {
-        await charger.start();
+        await charger.keepConnected();
       } catch (error) {
         const { code, message } = error as { code?: number; message: string };
         failed.push({ id: charger.spec.id, error: code ? `${code} ${message}` : message });
