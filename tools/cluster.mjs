@@ -302,7 +302,7 @@ const shared = {
   BATCH_COMMAND_TOKEN: 'demo-batch-token',
   PEA_TOKEN: 'demo-pea-token',
   PEA_TOKEN_C: 'demo-pea-token-c',
-  // Uploaded images, shared by the processes (README, UPLOAD_DIR); the mail outbox.
+  // The mail outbox (no SMTP in the demo); uploaded images live in the database.
   DATA_DIR: path.join(root, 'data', 'cluster'),
   // pino-pretty lines on a terminal (the children write to a pipe, which would get JSON).
   ...(tty ? { LOG_FORMAT: 'pretty' } : {}),

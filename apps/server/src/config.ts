@@ -20,7 +20,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  /** Images uploaded for content pages (POST /api/upload); default DATA_DIR/uploads. */
+  /**
+   * Where an older version kept uploaded images (now in the database): imported at start; default
+   * DATA_DIR/uploads (docs/uploads.md).
+   */
   UPLOAD_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
@@ -84,7 +87,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** Where uploaded images are kept (created at start). */
+  /** Images of an older version, imported into the database at start (never created, never served). */
   uploadDir: string;
   databaseUrl: string | undefined;
   /** NATS_URL: several processes share the network through it; undefined = one process. */

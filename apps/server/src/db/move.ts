@@ -21,6 +21,11 @@ import { redactUrl, seconds, ToolError, type ToolOutput, throttled } from './too
 
 /** Rows per round trip: a batch is one INSERT of parallel text arrays (a few MB at most). */
 const BATCH_ROWS = 2000;
+/**
+ * A batch also ends past this much text: a bytea value is copied as hex, twice its size (an uploaded image:
+ * up to 10 MB of text). The rows of a table with a bytea column are fetched one at a time for the same reason.
+ */
+const BATCH_TEXT = 16 * 1024 * 1024;
 
 export interface MoveOptions {
   dataDir: string;
@@ -181,22 +186,36 @@ async function copyTable(source: PGlite, target: pg.Client, table: Table, output
     `insert into ${ident(table.name)} (${names.join(', ')}) overriding system value ` +
     `select ${table.columns.map((column, i) => `u.${names[i]}::${column.type}`).join(', ')} ` +
     `from unnest(${names.map((_, i) => `$${i + 1}::text[]`).join(', ')}) as u(${names.join(', ')})`;
+  const fetchRows = table.columns.some((column) => column.type === 'bytea') ? 1 : BATCH_ROWS;
   let copied = 0;
+  let pending: Array<Array<string | null>> = [];
+  let pendingText = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const arrays = names.map((_, i) => pending.map((row) => row[i] ?? null));
+    await target.query(insert, arrays);
+    copied += pending.length;
+    pending = [];
+    pendingText = 0;
+    report(`  ${table.name}: ${copied}/${n} rows`);
+  };
   await source.transaction(async (tx: Transaction) => {
     await tx.query(
       `declare copy_rows no scroll cursor for select ${names.map((name) => `${name}::text`).join(', ')} ` +
         `from ${ident(table.name)} order by ${rowOrder(table)}`,
     );
     for (;;) {
-      const batch = await tx.query<Array<string | null>>(`fetch forward ${BATCH_ROWS} from copy_rows`, [], {
+      const batch = await tx.query<Array<string | null>>(`fetch forward ${fetchRows} from copy_rows`, [], {
         rowMode: 'array',
       });
       if (batch.rows.length === 0) break;
-      const arrays = names.map((_, i) => batch.rows.map((row) => row[i] ?? null));
-      await target.query(insert, arrays);
-      copied += batch.rows.length;
-      report(`  ${table.name}: ${copied}/${n} rows`);
+      for (const row of batch.rows) {
+        pending.push(row);
+        for (const value of row) pendingText += value?.length ?? 0;
+      }
+      if (pending.length >= BATCH_ROWS || pendingText >= BATCH_TEXT) await flush();
     }
+    await flush();
     await tx.query('close copy_rows');
   });
   report(`  ${table.name}: ${copied}/${n} rows (${seconds(started)})`, true);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import {
 } from '../../src/db/catalog.ts';
 import { createEmbeddedClient, openDatabase } from '../../src/db/client.ts';
 import { copyAll } from '../../src/db/move.ts';
-import { payments } from '../../src/db/schema/index.ts';
+import { payments, uploadedFiles } from '../../src/db/schema/index.ts';
 import { silentOutput } from '../../src/db/tool-output.ts';
 import { createBooking } from '../helpers/bookings.ts';
 import { login } from '../helpers/factories.ts';
@@ -127,6 +128,39 @@ let admin: string;
 let connectorId: number;
 const liveClient = () => (t.database.db as unknown as { $client: PGlite }).$client;
 
+/**
+ * Images uploaded through the API (table uploaded_files, bytea): random bytes after a PNG signature, every
+ * byte value; three of 5 MB, whose hex text (10 MB each) fills more than one of the move's batches.
+ */
+const images = [1_000, 5_000_000, 5_000_000, 5_000_000].map((size) =>
+  Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(size - 8)]),
+);
+const imageNames: string[] = [];
+
+async function uploadImage(app: TestApp, token: string, bytes: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'image.png');
+  const response = await fetch(`${app.url}/api/upload`, {
+    method: 'POST',
+    headers: { 'x-access-token': token },
+    body: form,
+  });
+  const body = (await response.json()) as { name: string };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body.name;
+}
+
+/** Each uploaded image, served by `app` byte for byte with its type. */
+async function expectImagesServed(app: TestApp) {
+  for (const [i, name] of imageNames.entries()) {
+    const response = await fetch(`${app.url}/uploads/${name}`);
+    expect(response.status, name).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('content-length')).toBe(String(images[i]!.length));
+    expect(Buffer.from(await response.arrayBuffer()).equals(images[i]!), name).toBe(true);
+  }
+}
+
 /** A stopped booking paid by staff through the API: a payment with the next invoice number. */
 async function paidBooking(app: TestApp, token: string) {
   const booking = await createBooking(app, connectorId, 'stopped');
@@ -151,6 +185,7 @@ beforeAll(async () => {
     body: { amount: 40 },
   });
   expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+  for (const bytes of images) imageNames.push(await uploadImage(t, admin, bytes));
 }, 120_000);
 
 afterAll(async () => {
@@ -185,10 +220,19 @@ describe('backup and restore of the embedded database', () => {
     const restoredDir = path.join(work, 'restored');
     const restore = await cli(['restore', file], restoredDir);
     expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/Restored .* \(37 tables, \d+ migrations\)/);
+    expect(restore.stdout).toMatch(/Restored .* \(38 tables, \d+ migrations\)/);
     const sums = await restoredSums(restoredDir);
     expect(Object.keys(sums).length).toBeGreaterThan(30);
     expect(sums).toEqual(before);
+    expect(sums.uploaded_files).toMatch(/^4 /);
+
+    // The uploaded images, byte for byte, served by a server on the restored directory.
+    const restored = await startTestApp({}, { database: await openDatabase({ dataDir: restoredDir }) });
+    try {
+      await expectImagesServed(restored);
+    } finally {
+      await restored.close();
+    }
   }, 120_000);
 
   it('takes a consistent backup while payments go on', async () => {
@@ -294,6 +338,7 @@ describe.runIf(hasPostgres)('move to PostgreSQL', () => {
     const moved = await cli(['move', target.url], dataDir);
     expect(moved.code, moved.stderr).toBe(0);
     expect(moved.stdout).toMatch(/^bookings\s+\d+\s+\d+\s+ok$/m);
+    expect(moved.stdout).toMatch(/^uploaded_files\s+4\s+4\s+ok$/m);
     expect(moved.stdout).toMatch(/^sequences\s+\d+\s+\d+\s+ok$/m);
     expect(moved.stdout).not.toContain('MISMATCH');
     expect(moved.stderr).toContain('payments:');
@@ -320,6 +365,19 @@ describe.runIf(hasPostgres)('move to PostgreSQL', () => {
       expect(a!.status, url).toBe(200);
       expect(b!.body, url).toEqual(a!.body);
     }
+    // The uploaded images, byte for byte, with their rows' other columns.
+    await expectImagesServed(onPostgres);
+    const rowsOf = (app: TestApp) =>
+      app.database.db
+        .select({
+          name: uploadedFiles.name,
+          type: uploadedFiles.contentType,
+          size: uploadedFiles.size,
+          at: uploadedFiles.createdAt,
+        })
+        .from(uploadedFiles)
+        .orderBy(uploadedFiles.name);
+    expect(await rowsOf(onPostgres)).toEqual(await rowsOf(embedded));
 
     // New rows continue the numbering: ids from the sequences, invoice and credit-note numbers from the counters.
     const [last] = await embedded.database.db
@@ -376,6 +434,50 @@ describe.runIf(hasPostgres)('move to PostgreSQL', () => {
       expect(copied.rows[0]).toEqual({ sqlNull: false, j: 'null', big: '-1' });
       await target.query(`update tricky set j = null where id = 'a'`);
       expect((await tableSum(targetSql, tables[0]!)).checksum).not.toBe(sum.checksum);
+    } finally {
+      await target.end();
+      await source.close();
+    }
+  }, 60_000);
+
+  it('copies bytea rows exactly, in batches bounded by their text', async () => {
+    const source = await openDatabase({ loadDataDir: await migratedTemplate() });
+    const destination = await scratch();
+    await (await openDatabase({ databaseUrl: destination.url })).close();
+    const target = new pg.Client({ connectionString: destination.url });
+    await target.connect();
+    try {
+      const client = (source.db as unknown as { $client: PGlite }).$client;
+      const ddl = 'create table blobs (id int primary key, b bytea)';
+      await client.exec(ddl);
+      await target.query(ddl);
+      const every = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+      // 10 MB of hex text each: a batch ends after the second (past 16 MB), the third goes alone.
+      const values = [
+        every,
+        Buffer.from('\\x5c\'"'),
+        Buffer.alloc(0),
+        ...[1, 2, 3].map(() => randomBytes(5_000_000)),
+      ];
+      for (const [id, value] of values.entries())
+        await client.query('insert into blobs values ($1, $2)', [id, value]);
+      const [sourceSql, targetSql] = [pgliteSql(client), pgSql(target)];
+      await sourceSql.exec(PINNED_SESSION);
+      await targetSql.exec(PINNED_SESSION);
+      const tables = (await readTables(sourceSql)).filter((table) => table.name === 'blobs');
+      const query = target.query.bind(target);
+      let inserts = 0;
+      // biome-ignore lint/suspicious/noExplicitAny: counting the statements, whatever their overload
+      (target as any).query = (text: unknown, ...rest: unknown[]) => {
+        if (typeof text === 'string' && text.startsWith('insert into "blobs"')) inserts++;
+        // biome-ignore lint/suspicious/noExplicitAny: passed on as given
+        return (query as any)(text, ...rest);
+      };
+      await copyAll(client, target, tables, silentOutput);
+      expect(inserts).toBe(2);
+      expect(await tableSum(targetSql, tables[0]!)).toEqual(await tableSum(sourceSql, tables[0]!));
+      const copied = await target.query<{ id: number; b: Buffer }>('select id, b from blobs order by id');
+      expect(copied.rows.map((row) => row.b.equals(values[row.id]!))).toEqual(values.map(() => true));
     } finally {
       await target.end();
       await source.close();

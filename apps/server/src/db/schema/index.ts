@@ -7,4 +7,5 @@ export * from './point-ledger.ts';
 export * from './point-rates.ts';
 export * from './promotions.ts';
 export * from './reference.ts';
+export * from './uploads.ts';
 export * from './users.ts';

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { errorResponse, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, uploadResponse } from '@ev/shared';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
-import { IMAGE_TYPES, type ImageExtension, sniffImage, UPLOAD_NAME, uploadName } from '../../lib/uploads.ts';
+import { sniffImage, UPLOAD_NAME, uploadName } from '../../lib/uploads.ts';
 import type { Services } from '../../services.ts';
+import { findUpload, importUploadDir, storeUpload } from './upload.service.ts';
 
 const tags = ['upload'];
 const NOT_FOUND = 'Image not found';
@@ -26,7 +25,7 @@ const IMAGE_HEADERS = {
 };
 
 /** The first file of a multipart request, read into memory (at most UPLOAD_MAX_BYTES). */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
+async function receiveUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart())
     throw new AppError(
       415,
@@ -66,12 +65,14 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 
 /**
  * POST /api/upload stores an image for the rich-text editor; GET /uploads/{name} serves it, with no token:
- * the member app and the public legal pages show these images.
+ * the member app and the public legal pages show these images. They live in the database (table
+ * uploaded_files), so every process on it serves them; at start, the images of UPLOAD_DIR (where they were
+ * files before) not in it yet are imported.
  */
 export const uploadRoutes =
-  ({ config }: Services): FastifyPluginAsyncZod =>
+  ({ db, config }: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    await fs.promises.mkdir(config.uploadDir, { recursive: true });
+    await importUploadDir(db, config.uploadDir, app.log);
 
     app.get(
       '/uploads/:name',
@@ -85,15 +86,13 @@ export const uploadRoutes =
       },
       async (request, reply) => {
         const { name } = request.params;
-        // The name must be one we made: no other file of the directory, no path outside it.
+        // Only a name of the form we make is looked up.
         if (!UPLOAD_NAME.test(name)) throw new NotFound(NOT_FOUND);
-        const file = path.join(config.uploadDir, name);
-        const stat = await fs.promises.stat(file).catch(() => null);
-        if (!stat?.isFile()) throw new NotFound(NOT_FOUND);
-        const extension = name.slice(name.lastIndexOf('.') + 1) as ImageExtension;
-        reply.headers({ ...IMAGE_HEADERS, 'content-length': String(stat.size) });
-        reply.type(IMAGE_TYPES[extension]);
-        return reply.send(fs.createReadStream(file));
+        const file = await findUpload(db, name);
+        if (!file) throw new NotFound(NOT_FOUND);
+        reply.headers({ ...IMAGE_HEADERS, 'content-length': String(file.bytes.length) });
+        reply.type(file.contentType);
+        return reply.send(file.bytes);
       },
     );
 
@@ -119,12 +118,11 @@ export const uploadRoutes =
           },
         },
         async (request, reply) => {
-          const bytes = await readUpload(request);
+          const bytes = await receiveUpload(request);
           const extension = sniffImage(bytes);
           if (!extension) throw new AppError(415, UPLOAD_MESSAGES.notImage);
           const name = uploadName(extension);
-          // `wx`: a name is never written twice.
-          await fs.promises.writeFile(path.join(config.uploadDir, name), bytes, { flag: 'wx' });
+          await storeUpload(db, name, extension, bytes);
           request.log.info({ name, size: bytes.length }, 'image uploaded');
           return reply.status(201).send({ url: `/uploads/${name}`, name, size: bytes.length });
         },
