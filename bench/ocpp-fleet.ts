@@ -3,6 +3,7 @@
  * `bench/ocpp.ts` over IPC. It counts the OCPP messages its chargers send and receive.
  *
  *   FLEET_URL ws://127.0.0.1:port   FLEET_FROM, FLEET_TO  charger numbers (BENCH-000001 ...), inclusive
+ *   FLEET_STEP  every how many numbers (1: all; 3: FROM, FROM + 3, …, as bench/cluster.ts spreads them)
  *   FLEET_REBOOT_MS  how long a hard reset keeps a charger away   FLEET_CONCURRENCY  connections at a time
  */
 
@@ -21,6 +22,7 @@ export interface FleetStart {
 const env = process.env;
 const from = Number(env.FLEET_FROM);
 const to = Number(env.FLEET_TO);
+const step = Number(env.FLEET_STEP ?? 1);
 const stats = emptyFleetStats();
 
 // Every OCPP frame goes through RPCClient#sendRaw or #_onMessage, which emit 'message' {outbound}.
@@ -55,8 +57,8 @@ let simulation: Simulation | null = null;
 serveRequests({
   start: async (): Promise<FleetStart> => {
     const started = performance.now();
-    const specs = Array.from({ length: to - from + 1 }, (_, i) => ({
-      id: benchChargerId(from + i),
+    const specs = Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => ({
+      id: benchChargerId(from + i * step),
       connectors: 1,
     }));
     simulation = await simulateChargers(
