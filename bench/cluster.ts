@@ -27,12 +27,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createScratchDatabase, type ScratchDatabase } from '@ev/tools/scratch-database';
 import pg from 'pg';
+import { freePort } from '../apps/server/test/helpers/server-process.ts';
 import { buildServerIfStale } from '../tools/build-if-stale.mjs';
 import type { FleetStart } from './ocpp-fleet.ts';
 import {
@@ -104,14 +104,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.log(`\n${signal}: stopping everything the bench started`);
     void cleanUp().finally(() => process.exit(130));
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function until(probe: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {

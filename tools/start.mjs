@@ -3,14 +3,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfStale, buildServerIfStale } from './build-if-stale.mjs';
+import { requireNode24 } from './node-version.mjs';
 
-const major = Number(process.versions.node.split('.')[0]);
-if (major < 24) {
-  console.error(
-    `This project runs on Node.js 24 LTS; this is ${process.version}. Get it with: npm install -g --prefix /usr/local node@24`,
-  );
-  process.exit(1);
-}
+requireNode24();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 buildIfStale();
 await buildServerIfStale();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { chargers } from '../../src/db/schema/index.ts';
 import { RPCClient } from '../../src/ocpp/rpc.ts';
-import { apiOf, ChargerBalancer, type NatsServer, startNats } from '../helpers/cluster.ts';
+import { ChargerBalancer, type NatsServer, startNats } from '../helpers/cluster.ts';
 import { createPrice, createUser, signedInUser } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, readEvents } from '../helpers/ocpp.ts';
 import {
@@ -19,7 +19,7 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../helpers/server-process.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callsTo, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Issue 23: several server processes, one network. Three built servers (`node dist/server.js`) on one
@@ -55,7 +55,7 @@ const brokerOnA = async () => {
   return Number(/^ev_cluster_broker_connected (\S+)$/m.exec(text)?.[1]);
 };
 
-type Api = ReturnType<typeof apiOf>;
+type Api = ReturnType<typeof callsTo>;
 interface Data {
   admin: string;
   /** Another staff session, to sign out. */
@@ -172,7 +172,7 @@ beforeAll(async () => {
   };
   for (const name of ['A', 'B', 'C'] as const) {
     processes[name] = await startServerProcess(await freePort(), env);
-    api[name] = apiOf(processes[name]!.url);
+    api[name] = callsTo(processes[name]!.url);
   }
   balancer = new ChargerBalancer(() =>
     Object.values(processes).flatMap((server) => (server && !server.exit() ? [server.port] : [])),
@@ -475,7 +475,7 @@ describe('a process killed during sessions', () => {
         KILL_IDS.map((id) => ({ id, connectors: 1 })),
         { url: alone.url.replace(/^http/, 'ws'), rebootMs: 100 },
       );
-      const call = apiOf(alone.url);
+      const call = callsTo(alone.url);
       const saved = data;
       data = single;
       try {

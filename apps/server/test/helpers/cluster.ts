@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { eventually } from './ocpp.ts';
 import { freePort } from './server-process.ts';
-import type { CallOptions, CallResult } from './test-app.ts';
 
 /** Debian's nats-server (the package `.ci/run` installs); NATS_SERVER_BIN to use another. */
 const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
@@ -124,26 +123,4 @@ export class ChargerBalancer {
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));
   }
-}
-
-/** JSON calls to one server process, as the test app's `call`. */
-export function apiOf(url: string) {
-  return async (method: string, urlPath: string, options: CallOptions = {}): Promise<CallResult> => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers['x-access-token'] = options.token;
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['content-type'] = 'application/json';
-    }
-    const response = await fetch(url + urlPath, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, body: parsed, headers: response.headers };
-  };
 }

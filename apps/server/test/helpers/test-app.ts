@@ -47,6 +47,29 @@ export interface CallResult {
  * server when DATABASE_URL is set (dropped on close), so test files can run in parallel. `database`: serve
  * this open database instead (closed with the app, never dropped).
  */
+/** JSON calls to a server at `url` (the test app's, or a spawned process's): token, body, parsed answer. */
+export function callsTo(url: string) {
+  return async (method: string, urlPath: string, options: CallOptions = {}): Promise<CallResult> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers['x-access-token'] = options.token;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+}
+
 export async function startTestApp(
   env: Record<string, string> = {},
   options: { paymentGateway?: PaymentGateway; database?: Database } = {},
@@ -90,25 +113,7 @@ export async function startTestApp(
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
 
-  const call = async (method: string, urlPath: string, options: CallOptions = {}): Promise<CallResult> => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers['x-access-token'] = options.token;
-    let body: string | undefined;
-    if (options.raw !== undefined) body = options.raw;
-    else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(url + urlPath, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, body: parsed, headers: response.headers };
-  };
+  const call = callsTo(url);
 
   return {
     app,
