@@ -2,13 +2,16 @@
  * GET /api/booking against the same SQL run raw through the driver, in the same process: seeds BENCH_ROWS
  * bookings over 90 days (1,000,000 by default on PostgreSQL, 200,000 on PGlite) on a fresh database, then
  * measures req/s, p50 and p99 of five list calls (today's default page, a 90-day range sorted by date on page 1
- * and on a deep page, one site's today, yesterday's whole day) over HTTP (http-load.ts: keep-alive connections
+ * and on a deep page, one site's today, yesterday's whole day; then the member search `userName` over the 90 days
+ * by e-mail, by name, by a Thai name, by phone digits and by two characters) over HTTP (http-load.ts: keep-alive connections
  * on a worker thread of their own, latencies to the microsecond), and the very statements the endpoint keeps
  * for that shape of query, with the same values (count and page, at once), through the driver with the same
  * concurrency. Prints the ratios and the plans (EXPLAIN ANALYZE).
  *
  *   DATABASE_URL=postgres://… npm run bench:booking      BENCH_ROWS, BENCH_SECONDS=10, BENCH_CONNECTIONS=10,
- *                                                        BENCH_CASES=1,4 (which cases, from 1)
+ *                                                        BENCH_SEEDED_URL (a database seeded before, kept),
+ *                                                        BENCH_CASES=1,4 (which cases, from 1;
+ *                                                        6-10 are the searches)
  */
 
 import { listBookingsStatements } from '@ev/server/modules/booking/booking.service';
@@ -22,7 +25,10 @@ const rows = Number(process.env.BENCH_ROWS ?? (databaseUrl ? 1_000_000 : 200_000
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const server = await startInProcessServer({ webDist: '', databaseUrl });
+// BENCH_SEEDED_URL: a PostgreSQL database seeded before (by this bench's seed), used as it is: the 1M seed
+// takes minutes.
+const seededUrl = process.env.BENCH_SEEDED_URL;
+const server = await startInProcessServer({ webDist: '', databaseUrl, existingDatabaseUrl: seededUrl });
 const { base, db, kind } = server;
 type Client = { query(text: string, params: unknown[]): Promise<unknown> };
 const client = (db as unknown as { $client: Client }).$client;
@@ -65,10 +71,22 @@ async function http(url: string, token: string, duration: number): Promise<Figur
   return result;
 }
 
+/** What the seed gives, read from a database it seeded before. */
+async function seededAlready() {
+  const { rows: found } = (await client.query(
+    `select (select count(*) from bookings)::int as bookings, (select min(id) from landlords) as "landlordId",
+       (select count(*) from users where type = 'mobile')::int as members`,
+    [],
+  )) as { rows: Array<{ bookings: number; landlordId: number; members: number }> };
+  const [figures] = found;
+  if (figures!.bookings !== rows) throw new Error(`BENCH_SEEDED_URL holds ${figures!.bookings} bookings`);
+  return { ms: 0, landlordId: figures!.landlordId, members: figures!.members };
+}
+
 try {
-  const seeded = await seedBookings(db, rows);
+  const seeded = seededUrl ? await seededAlready() : await seedBookings(db, rows);
   console.log(
-    `${kind}: ${rows.toLocaleString('en-US')} bookings seeded in ${(seeded.ms / 1000).toFixed(1)} s`,
+    `${kind}: ${rows.toLocaleString('en-US')} bookings of ${seeded.members.toLocaleString('en-US')} members seeded in ${(seeded.ms / 1000).toFixed(1)} s`,
   );
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -96,13 +114,28 @@ try {
     // A whole day (today's depends on the hour the bench runs: at 06:00 in Bangkok it holds a quarter day).
     ['yesterday (a full day)', `createdAfter=${yesterday.start}&createdBefore=${yesterday.end}`],
   ];
+  // The call center's member search (userName) over the 90 days, with terms of a member a third of the way in.
+  const member = (
+    (await client.query(
+      `select email, first_name || ' ' || last_name as name, tel from users where type = 'mobile'
+         and first_name ~ '^[A-Z]' and tel is not null order by id offset $1 limit 1`,
+      [Math.floor(seeded.members / 3)],
+    )) as { rows: Array<{ email: string; name: string; tel: string }> }
+  ).rows[0]!;
+  const search = (term: string) =>
+    `createdAfter=${ninety}&createdBefore=${now}&userName=${encodeURIComponent(term)}`;
+  cases.push(
+    [`search: e-mail (${member.email})`, search(member.email)],
+    [`search: name (${member.name})`, search(member.name)],
+    ['search: Thai name (สมชาย)', search('สมชาย')],
+    [`search: phone digits (${member.tel.slice(1)})`, search(member.tel.slice(1))],
+    ['search: 2 characters (ch)', search('ch')],
+  );
 
   console.log(
     `\n${connections} connections, ${seconds} s each (2 s warm-up); raw = the endpoint's SQL via the driver`,
   );
-  console.log(
-    'case                          | raw req/s  p50 ms  p99 ms | HTTP req/s  p50 ms  p99 ms | p99 ratio',
-  );
+  console.log(`${'case'.padEnd(48)}| raw req/s  p50 ms  p99 ms | HTTP req/s  p50 ms  p99 ms | p99 ratio`);
   const only = process.env.BENCH_CASES?.split(',').map(Number); // e.g. BENCH_CASES=1,4
   for (const [name, query] of cases.filter((_, i) => !only || only.includes(i + 1))) {
     const parsed = bookingListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
@@ -116,7 +149,7 @@ try {
     const fmt = (f: Figures) =>
       `${f.rps.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)}`;
     console.log(
-      `${name.padEnd(30)}|${fmt(baseline)} |${fmt(measured).padStart(10)}  | ${(measured.p99 / Math.max(baseline.p99, 0.01)).toFixed(2)}x`,
+      `${name.padEnd(48)}|${fmt(baseline)} |${fmt(measured).padStart(10)}  | ${(measured.p99 / Math.max(baseline.p99, 0.01)).toFixed(2)}x`,
     );
     if (process.env.BENCH_EXPLAIN !== '0') {
       for (const statement of statements) {

@@ -19,22 +19,28 @@ export async function startInProcessServer({
   webDist,
   databaseUrl,
   paymentGateway,
+  existingDatabaseUrl,
 }: {
   webDist: string;
   databaseUrl?: string;
   paymentGateway?: PaymentGateway;
+  /** Serve this database as it is (migrated, never dropped) instead of a fresh one. */
+  existingDatabaseUrl?: string;
 }) {
   // As the server process does (apps/server/src/main.ts).
   tuneHeap();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
-  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, 'ev_bench') : null;
+  const scratch =
+    databaseUrl && !existingDatabaseUrl ? await createScratchDatabase(databaseUrl, 'ev_bench') : null;
   // BENCH_DISK=1: the embedded database on disk, as the server runs it (shared buffers, fsync), not in memory.
   const database = await openDatabase(
-    scratch
-      ? { databaseUrl: scratch.url }
-      : process.env.BENCH_DISK === '1'
-        ? { dataDir: path.join(dataDir, 'db') }
-        : {},
+    existingDatabaseUrl
+      ? { databaseUrl: existingDatabaseUrl }
+      : scratch
+        ? { databaseUrl: scratch.url }
+        : process.env.BENCH_DISK === '1'
+          ? { dataDir: path.join(dataDir, 'db') }
+          : {},
   );
   const config = loadConfig({
     DATA_DIR: dataDir,

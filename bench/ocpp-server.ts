@@ -68,6 +68,13 @@ async function seed(): Promise<void> {
     from generate_series(1, ${chargerCount}) as n`);
 }
 
+/** What the message log holds (bench/ocpp.ts reports its cost). */
+export interface MessageLogSize {
+  rows: number;
+  bytes: number;
+  indexBytes: number;
+}
+
 const app = await buildApp({ db, databaseKind: database.kind, config });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 const address = app.server.address();
@@ -82,6 +89,18 @@ serveRequests(
   {
     /** Chargers connected here and booted, as the database has it (the store writes every 200 ms). */
     held: () => count(sql`connected_node is not null and booted_at is not null`),
+    /**
+     * The message log so far (flushed first): rows, and its bytes on disk with its indexes and TOAST
+     * (pg_total_relation_size), of which indexes.
+     */
+    messageLog: async () => {
+      await app.messageLog.flush();
+      const result = await db.execute(sql`select count(*)::int as rows,
+          pg_total_relation_size('charger_messages')::float8 as bytes,
+          pg_indexes_size('charger_messages')::float8 as "indexBytes"
+        from charger_messages`);
+      return (result as unknown as { rows: MessageLogSize[] }).rows[0];
+    },
     stop: async () => {
       await app.close();
       await database.close();

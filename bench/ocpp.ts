@@ -37,6 +37,7 @@ import {
   memoryOf,
   sleep,
 } from './ocpp-ipc.ts';
+import type { MessageLogSize } from './ocpp-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -277,6 +278,8 @@ interface OurFigures extends Omit<Figures, 'reset'> {
   backS: number | null;
   heldAfter: number;
   reconnectErrors: Record<string, number>;
+  /** The message log at the end (always on): its rows and bytes, and the messages the fleet counted. */
+  log: (MessageLogSize & { fleetMessages: number }) | null;
 }
 
 async function runOurs(n: number): Promise<OurFigures> {
@@ -344,6 +347,12 @@ async function runOurs(n: number): Promise<OurFigures> {
       heldAfter: 0,
       reconnectErrors: {},
       failure: null,
+      log: null,
+    };
+    const logSize = async () => {
+      const stats = await fleet!.stats();
+      const size = await server.ask<MessageLogSize>('messageLog');
+      figures.log = { ...size, fleetMessages: stats.sent + stats.received };
     };
     const started = performance.now();
     try {
@@ -365,6 +374,7 @@ async function runOurs(n: number): Promise<OurFigures> {
       const exit = server.process.exitCode ?? server.process.signalCode;
       figures.failure = `${(error as Error).message}${exit === null ? '' : ` (server exited: ${exit})`}`;
       figures.peakMb = memory.peak();
+      await logSize().catch(() => undefined);
       return figures;
     }
 
@@ -383,6 +393,7 @@ async function runOurs(n: number): Promise<OurFigures> {
     }
     figures.reconnectErrors = reconnectErrors;
     figures.peakMb = memory.peak();
+    await logSize();
     return figures;
   } finally {
     memory?.stop();
@@ -459,6 +470,16 @@ for (const n of sizes) {
   rows.push({ n, baseline, ours });
 }
 
+/** The message log's cost: rows against the messages the fleet counted, bytes per 1,000 of them. */
+function describeLog(log: NonNullable<OurFigures['log']>): string {
+  const perThousand = log.rows > 0 ? (log.bytes / log.rows) * 1000 : 0;
+  return (
+    `${log.rows.toLocaleString('en')} rows for ${log.fleetMessages.toLocaleString('en')} fleet messages, ` +
+    `${(log.bytes / 1048576).toFixed(1)} MB with indexes (indexes ${(log.indexBytes / 1048576).toFixed(1)} MB): ` +
+    `${(perThousand / 1024).toFixed(0)} KB per 1,000 messages`
+  );
+}
+
 function printOurs(ours: OurFigures): void {
   console.log(
     `  ours: held ${ours.held} (server fds ${ours.fds.open} of ${ours.fds.limit}), RSS idle ` +
@@ -466,6 +487,7 @@ function printOurs(ours: OurFigures): void {
   );
   console.log(`    connect+boot ${describe(ours.connect)}`);
   console.log(`    hold         ${describe(ours.hold)}`);
+  if (ours.log) console.log(`    message log  ${describeLog(ours.log)}`);
   if (!ours.reset) {
     console.log(`    reset        FAILED: ${ours.failure}`);
     return;
@@ -509,7 +531,9 @@ for (const { n, baseline, ours } of rows) {
   const goal = ratio <= 2 && ours.reset.s < 5 && ours.held === n && ours.accepted === n;
   console.log(
     `${k(n)}: reset ours/baseline ${f(ratio, 2)}x, ${f(ours.reset.s, 2)} s; ` +
-      `goal (all held and Accepted, <= 2x, < 5 s) ${goal ? 'met' : 'NOT met'}`,
+      `goal (all held and Accepted, <= 2x, < 5 s) ${goal ? 'met' : 'NOT met'}; ` +
+      `connect+boot ours/baseline ${f(ours.connect.s / baseline.connect.s, 2)}x`,
   );
+  if (ours.log) console.log(`${k(n)}: message log ${describeLog(ours.log)}`);
 }
 if (args.profile) console.log(`\nCPU profiles of the servers: ${profileDir}`);

@@ -4,14 +4,185 @@ import { sql } from 'drizzle-orm';
 const SITES = 50;
 const CHARGERS = 200;
 const CONNECTORS = CHARGERS * 2;
-const MEMBERS = 5000;
+/** A member for every 25 bookings (40,000 at 1M), as a network's regulars and occasional drivers; BENCH_MEMBERS sets it. */
+export const membersFor = (rows: number) =>
+  Number(process.env.BENCH_MEMBERS ?? Math.max(40, Math.round(rows / 25)));
+
+/** Given names in Thai script and their romanization (the e-mail's), and names as members type them in Latin. */
+const THAI_FIRST: ReadonlyArray<readonly [string, string]> = [
+  ['สมชาย', 'somchai'],
+  ['สมหญิง', 'somying'],
+  ['ศิริพร', 'siriporn'],
+  ['ณัฐวุฒิ', 'nattawut'],
+  ['กมลชนก', 'kamonchanok'],
+  ['ธีรวัฒน์', 'teerawat'],
+  ['วรรณา', 'wanna'],
+  ['สุรชัย', 'surachai'],
+  ['อรวรรณ', 'orawan'],
+  ['ปิยะพงษ์', 'piyapong'],
+  ['พลอย', 'ploy'],
+  ['เฉลิมชัย', 'chalermchai'],
+  ['วิภาวดี', 'wipawadee'],
+  ['ประเสริฐ', 'prasert'],
+  ['มานี', 'manee'],
+  ['ชัยวัฒน์', 'chaiwat'],
+];
+const THAI_LAST: ReadonlyArray<readonly [string, string]> = [
+  ['ใจดี', 'jaidee'],
+  ['ใจงาม', 'jaingam'],
+  ['แก้วมณี', 'kaewmanee'],
+  ['คงสมบูรณ์', 'khongsomboon'],
+  ['แสงทอง', 'saengthong'],
+  ['บุญมา', 'boonma'],
+  ['พรหมมา', 'promma'],
+  ['ทองประเสริฐ', 'thongprasert'],
+  ['มีสุข', 'meesuk'],
+  ['ศรีสวัสดิ์', 'srisawat'],
+  ['รัตนพร', 'rattanaporn'],
+  ['อินทรสุข', 'intarasuk'],
+  ['ทองดี', 'thongdee'],
+  ['มั่นคง', 'mankhong'],
+  ['วงศ์สุวรรณ', 'wongsuwan'],
+  ['ชัยมงคล', 'chaimongkol'],
+  ['สุวรรณรัตน์', 'suwannarat'],
+  ['บุญยรัตน์', 'boonyarat'],
+];
+const LATIN_FIRST = [
+  'Somchai',
+  'Nattapong',
+  'Araya',
+  'Kittisak',
+  'Apinya',
+  'Pornthip',
+  'Anan',
+  'Chanida',
+  'Worawit',
+  'Supaporn',
+  'Thanawat',
+  'Pimchanok',
+  'Krit',
+  'Ratchanee',
+  'Lalita',
+  'Nisa',
+  'Wichai',
+  'Tanawat',
+  'Phakphum',
+  'Manee',
+  'Thanakorn',
+  'Jirawat',
+  'Kanyarat',
+  'Siriporn',
+  'Panida',
+  'Sakchai',
+  'Wanida',
+  'Yuttana',
+  'Duangjai',
+  'Ekkachai',
+  'John',
+  'Sarah',
+  'Michael',
+  'Jessica',
+  'David',
+  'Emma',
+  'Oliver',
+  'Daniel',
+  'Sophie',
+  'Benjamin',
+  'Emily',
+  'James',
+  'Hiroshi',
+  'Yuki',
+  'Wei',
+  'Mei',
+  'Anna',
+  'Lucas',
+];
+const LATIN_LAST = [
+  'Jaidee',
+  'Saetang',
+  'Chaiyasit',
+  'Wongsuwan',
+  'Thongdee',
+  'Srisuk',
+  'Kaewkla',
+  'Rattanakosin',
+  'Phromsri',
+  'Inthawong',
+  'Chaimongkol',
+  'Suwannarat',
+  'Sombat',
+  'Wattana',
+  'Boonyarat',
+  'Phanthong',
+  'Rungruang',
+  'Limsakul',
+  'Jantarasiri',
+  'Chuenjai',
+  'Boonmee',
+  'Phanphon',
+  'Wongsa',
+  'Srisawat',
+  'Kongsuk',
+  'Pattanapong',
+  'Miller',
+  'Thompson',
+  'Chen',
+  'Nguyen',
+  'Wilson',
+  'Roberts',
+  'Brown',
+  'Kim',
+  'Martin',
+  'Clark',
+  'Carter',
+  'Brooks',
+  'Tanaka',
+  'Sato',
+  'Wang',
+  'Li',
+  'Schmidt',
+  'Dubois',
+];
+const DOMAINS = ['gmail.com', 'hotmail.com', 'yahoo.co.th', 'outlook.com', 'icloud.com', 'example.co.th'];
+
+/**
+ * The bench's members, ids in a row: 30 % with a Thai-script name, 66 % a Latin one, 4 % signed up with an
+ * e-mail only (no name); e-mails `first.last<n>@domain` (Thai names romanized), mobile numbers 06/08/09 and
+ * eight digits spread by a multiplicative hash, 5 % without one.
+ */
+async function seedMembers(db: Db, count: number) {
+  const list = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);
+  await db.execute(sql`
+    insert into users (type, email, first_name, last_name, tel, email_verified)
+    select 'mobile', lower(e.first || '.' || e.last || n || '@') || (${list(DOMAINS)})[1 + n % ${DOMAINS.length}],
+      case when n % 25 = 0 then '' else f.name end, case when n % 25 = 0 then '' else f.surname end,
+      case when n % 20 = 7 then null
+        else (array['06', '08', '09'])[1 + n % 3] || lpad(((n::bigint * 48271 + 12345) % 100000000)::text, 8, '0') end,
+      n % 3 > 0
+    from generate_series(1, ${count}) as n
+    cross join lateral (select case when n % 10 < 3
+      then (${list(THAI_FIRST.map(([thai]) => thai))})[1 + n % ${THAI_FIRST.length}]
+      else (${list(LATIN_FIRST)})[1 + n % ${LATIN_FIRST.length}] end as name,
+      case when n % 10 < 3
+      then (${list(THAI_LAST.map(([thai]) => thai))})[1 + (n / 7) % ${THAI_LAST.length}]
+      else (${list(LATIN_LAST)})[1 + (n / 7) % ${LATIN_LAST.length}] end as surname) f
+    cross join lateral (select case when n % 10 < 3
+      then (${list(THAI_FIRST.map(([, roman]) => roman))})[1 + n % ${THAI_FIRST.length}] else f.name end as first,
+      case when n % 10 < 3
+      then (${list(THAI_LAST.map(([, roman]) => roman))})[1 + (n / 7) % ${THAI_LAST.length}] else f.surname end
+      as last) e`);
+}
 
 /**
  * `rows` bookings spread evenly over the last 90 days (newest first by id order), on 50 sites of one cluster,
- * 400 connectors and 5,000 members: 80 % paid (with a payment), the rest cancelled, unpaid, or charging today.
+ * 400 connectors and a member for every 25 bookings (membersFor): 80 % paid (with a payment), the rest cancelled, unpaid, or charging today.
  * Generated inside the database (generate_series), then VACUUM ANALYZE, as a production table would be.
  */
-export async function seedBookings(db: Db, rows: number): Promise<{ ms: number; landlordId: number }> {
+export async function seedBookings(
+  db: Db,
+  rows: number,
+  members = membersFor(rows),
+): Promise<{ ms: number; landlordId: number; members: number }> {
   const started = performance.now();
   await db.execute(sql`insert into merchants (name_en, name_th) values ('Bench Cluster', 'คลัสเตอร์')`);
   await db.execute(sql`
@@ -34,16 +205,13 @@ export async function seedBookings(db: Db, rows: number): Promise<{ ms: number; 
     select 900000 + n, 'BENCH-' || (n / 2), 'token-' || n, 'Connector ' || n, 'หัว ' || n, 4, 60,
            (select min(id) from prices), n % 2 + 1
     from generate_series(0, ${CONNECTORS - 1}) as n`);
-  await db.execute(sql`
-    insert into users (type, email, first_name, last_name, tel)
-    select 'mobile', 'member' || n || '@example.com', 'Member' || n, 'Driver', '08' || lpad(n::text, 8, '0')
-    from generate_series(1, ${MEMBERS}) as n`);
+  await seedMembers(db, members);
   // Spread over 90 days, newest first: n = 1 is now.
   await db.execute(sql`
     insert into bookings (user_id, charger_id, connector_id, merchant_id, landlord_id, connector_type_id, status,
       created_at, start_time, stop_time, avaliable_at, energy_wh, price_by_power, price_by_duration,
       price_by_penalty, total_amount, payment_method, paid_at, price_snapshot)
-    select u.first + (n % ${MEMBERS}), c.charger_id, c.id, ch.merchant_id, ch.landlord_id, 4,
+    select u.first + 1 + (n % ${members}), c.charger_id, c.id, ch.merchant_id, ch.landlord_id, 4,
       s.status, t.at, t.at + interval '2 minutes', t.at + interval '62 minutes', t.at + interval '65 minutes',
       12000 + (n % 50) * 100, (90 + (n % 50) * 0.75)::numeric(12, 2), 0, 0, (90 + (n % 50) * 0.75)::numeric(12, 2),
       case when s.status = 'paid' then (array['qr','credit','truemoney','linepay','manual'])[1 + n % 5] end,
@@ -72,5 +240,5 @@ export async function seedBookings(db: Db, rows: number): Promise<{ ms: number; 
   const [site] = (
     (await db.execute(sql`select min(id) as id from landlords`)) as unknown as { rows: Array<{ id: number }> }
   ).rows;
-  return { ms: performance.now() - started, landlordId: Number(site!.id) };
+  return { ms: performance.now() - started, landlordId: Number(site!.id), members };
 }

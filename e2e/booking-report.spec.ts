@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { loginAs, notification } from './fixtures/auth.ts';
+import { notification, openAs } from './fixtures/auth.ts';
 import { BOOKINGS } from './fixtures/bookings.ts';
 import { shoot } from './fixtures/screenshot.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
@@ -32,8 +32,7 @@ test.describe('Booking Report', () => {
   test('sends the filled filters only, days as start and end of day, with a progress line; Clear Data resets', async ({
     page,
   }) => {
-    await loginAs(page, ROLE_USERS.admin);
-    await page.goto('/booking-report');
+    await openAs(page, ROLE_USERS.admin, '/booking-report');
     // A cold visit downloads the shell and the screen's code first.
     await expect(page.getByLabel('Charger Id', { exact: true })).toBeVisible({ timeout: 20_000 });
     for (const label of ['Charger Id', 'Connector Id', 'Name', 'Surname', 'Email', 'Mobile Number']) {
@@ -108,8 +107,7 @@ test.describe('Booking Report', () => {
   test('Search downloads the report, processed or raw, of the matching bookings; none matching says so', async ({
     page,
   }) => {
-    await loginAs(page, ROLE_USERS.admin);
-    await page.goto('/booking-report');
+    await openAs(page, ROLE_USERS.admin, '/booking-report');
     const email = page.getByLabel('Email', { exact: true });
     await expect(email).toBeVisible({ timeout: 20_000 });
     await email.fill(BOOKINGS.qrPaid.email);
@@ -149,8 +147,7 @@ test.describe('Booking Report', () => {
       { role: 'marketting', cluster: true, site: true, raw: true },
     ] as const;
     for (const { role, cluster, site, raw } of cases) {
-      await loginAs(page, ROLE_USERS[role]);
-      await page.goto('/booking-report');
+      await openAs(page, ROLE_USERS[role], '/booking-report');
       await expect(page.getByLabel('Charger Id', { exact: true })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole('combobox', { name: 'Cluster Name' })).toHaveCount(cluster ? 1 : 0);
       await expect(page.getByRole('combobox', { name: 'Site Name' })).toHaveCount(site ? 1 : 0);

@@ -1,4 +1,4 @@
-import { loginAs } from './fixtures/auth.ts';
+import { loginAs, openAs } from './fixtures/auth.ts';
 import { chargerRow, connectorTable, expand, idFilter } from './fixtures/charger.ts';
 import {
   answer,
@@ -179,8 +179,7 @@ test.describe('as admin', () => {
 });
 
 test('a site user creates into its own site: no cluster or site field', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.landlord);
-  await page.goto('/charger/new');
+  await openAs(page, ROLE_USERS.landlord, '/charger/new');
   await expect(page.getByRole('heading', { name: 'Charger Setting' })).toBeVisible();
   await expect(field(page, 'Charger Name (EN)')).toBeVisible();
   await expect(page.getByRole('combobox', { name: /Cluster Name|Site Name/ })).toHaveCount(0);

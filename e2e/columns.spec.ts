@@ -161,7 +161,8 @@ for (const { width, height } of WIDTHS) {
     // Shown and given way make the spec's columns, in its order.
     expect(BOOKING_COLUMNS.filter((title) => !gone.includes(title))).toEqual(shown);
     expect([...shown, ...gone].sort()).toEqual([...BOOKING_COLUMNS].sort());
-    if (width === 1920) expect(gone).toEqual([]);
+    // Since issue 31 a column gives way rather than be cut, so a few give way at 1920 px too; each comes back
+    // below (the Columns control), and then the table scrolls sideways with nothing covered.
     // The id, name, duration, total, status and actions always show; the site and the date outlast energy.
     for (const title of ['ID', 'Name', 'Duration', 'Total (THB)', 'Status', 'Action'])
       expect(shown).toContain(title);
@@ -208,7 +209,8 @@ for (const { width, height } of WIDTHS) {
     const shown = (await headers(page).allTextContents()).map((text) => text.trim());
     const gone = await untickedTitles(page);
     expect(PAYMENT_COLUMNS.filter((title) => !gone.includes(title))).toEqual(shown);
-    if (width === 1920) expect(gone).toEqual([]);
+    // Since issue 31 a column gives way rather than be cut, so a few give way at 1920 px too; each comes back
+    // below (the Columns control), and then the table scrolls sideways with nothing covered.
     // The method explains a disabled Refund: it shows wherever Refund does.
     for (const title of ['Invoice No', 'Method', 'Amount (THB)', 'Refund', 'Action'])
       expect(shown).toContain(title);

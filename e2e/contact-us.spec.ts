@@ -1,4 +1,4 @@
-import { loginAs, userDetailRow } from './fixtures/auth.ts';
+import { loginAs, openAs, userDetailRow } from './fixtures/auth.ts';
 import { LEAVE_WARNING } from './fixtures/list.ts';
 import { answerDiscard } from './fixtures/modal.ts';
 import { shoot } from './fixtures/screenshot.ts';
@@ -20,8 +20,7 @@ const openNote = async (page: Page) => {
 
 test.describe('as admin', () => {
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, ROLE_USERS.admin);
-    await page.goto('/contact-us');
+    await openAs(page, ROLE_USERS.admin, '/contact-us');
     await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
   });
 

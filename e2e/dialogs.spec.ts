@@ -1,4 +1,4 @@
-import { loginAs } from './fixtures/auth.ts';
+import { loginAs, openAs } from './fixtures/auth.ts';
 import { expand } from './fixtures/charger.ts';
 import { answer, clickToClose, LEAVE_WARNING, opened, rangeText } from './fixtures/list.ts';
 import { discardConfirm, modal } from './fixtures/modal.ts';
@@ -34,8 +34,7 @@ for (const { width, height, wide } of [
     const docTwo = wide ? 65 : 95;
 
     test('the QR, Hard Reset All, Config All and Batch History dialogs', async ({ page }) => {
-      await loginAs(page, ROLE_USERS.admin);
-      await page.goto('/charger?id=TH-CU-DORM-01');
+      await openAs(page, ROLE_USERS.admin, '/charger?id=TH-CU-DORM-01');
       await expand(page, 'TH-CU-DORM-01');
       await page.getByRole('button', { name: 'QR 10172' }).click();
       const qr = modal(page, 'QR Code');
@@ -56,8 +55,7 @@ for (const { width, height, wide } of [
     });
 
     test('the name and password modals', async ({ page }) => {
-      await loginAs(page, ROLE_USERS.admin);
-      await page.goto('/user-detail');
+      await openAs(page, ROLE_USERS.admin, '/user-detail');
       await page.getByRole('button', { name: 'Edit Name-Surname', exact: true }).click();
       const name = page.getByRole('dialog', { name: 'Edit Name-Surname', exact: true });
       await expectWidth(page, name, wide ? 40 : 70);
@@ -76,8 +74,7 @@ for (const { width, height, wide } of [
 const answers = (dialog: Locator) => dialog.getByRole('button').allTextContents();
 
 test('the leave warning and Discard changes answer alike: No and Yes', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/user-detail');
+  await openAs(page, ROLE_USERS.admin, '/user-detail');
   await page.getByRole('button', { name: 'Edit Name-Surname', exact: true }).click();
   const name = page.getByRole('dialog', { name: 'Edit Name-Surname', exact: true });
   await opened(name);
@@ -254,8 +251,7 @@ test('batch progress counts each result as it arrives, the bar drawn from the sa
   page,
 }) => {
   await controlTheStream(page);
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/charger');
+  await openAs(page, ROLE_USERS.admin, '/charger');
   await expect(rangeText(page)).toHaveText(/of \d+$/);
   await page.getByRole('button', { name: /Hard Reset All$/ }).click();
   const dialog = modal(page, 'Hard Reset All');

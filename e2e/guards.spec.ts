@@ -1,4 +1,4 @@
-import { loginAs, loginThroughUi } from './fixtures/auth.ts';
+import { loginAsThroughUi, loginThroughUi } from './fixtures/auth.ts';
 import { expect, test } from './fixtures/test.ts';
 import { ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
 
@@ -22,7 +22,7 @@ test.describe('signed out', () => {
 });
 
 test('a signed-in user visiting /login is sent home to /user-detail', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.landlord);
+  await loginAsThroughUi(page, ROLE_USERS.landlord);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/user-detail$/);
   await expect(page.getByRole('heading', { name: 'User Detail' })).toBeVisible();

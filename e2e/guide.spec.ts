@@ -60,6 +60,8 @@ test('the tutorial list: search by title, the switch, delete only when inactive;
   // Active: no Delete. Switched off (saved at once), Delete asks and removes it.
   await switchOffAndDelete(page, title);
 
+  // At 1440 px the title column has room for 100 characters (issue 31: room by content); at 1000 px it has not.
+  await page.setViewportSize({ width: 1000, height: 800 });
   await clearData(page);
   const longCell = rowWith(page, long).locator('.list-cell-text').first();
   await expect(longCell).toHaveText(long);

@@ -1,4 +1,4 @@
-import { loginAs } from './fixtures/auth.ts';
+import { loginAs, openAs } from './fixtures/auth.ts';
 import {
   answer,
   clearData,
@@ -245,8 +245,7 @@ test.describe('by role', () => {
   test('a cluster user sees its own sites only, without the cluster columns, and may add one', async ({
     page,
   }) => {
-    await loginAs(page, ROLE_USERS.merchant);
-    await page.goto('/landlord');
+    await openAs(page, ROLE_USERS.merchant, '/landlord');
     await expect(rangeText(page)).toHaveText('1-10 of 10');
     await expect(columnHeader(page, 'Cluster Name')).toHaveCount(0);
     await expect(selectNamed(page, 'Cluster Name')).toHaveCount(0);
@@ -261,8 +260,7 @@ test.describe('by role', () => {
   });
 
   test('a group user sees its group sites read-only', async ({ page }) => {
-    await loginAs(page, ROLE_USERS.party);
-    await page.goto('/landlord');
+    await openAs(page, ROLE_USERS.party, '/landlord');
     await expect(rangeText(page)).toHaveText('1-8 of 8');
     await expect(page.getByRole('button', { name: 'New Site' })).toHaveCount(0);
     await expect(rows(page).first().getByRole('switch')).toBeDisabled();
@@ -292,8 +290,7 @@ test.describe('by role', () => {
   test('a call-center user sees every cluster, chooses the cluster of a new site, and opens Cluster', async ({
     page,
   }) => {
-    await loginAs(page, ROLE_USERS.callcenter);
-    await page.goto('/landlord');
+    await openAs(page, ROLE_USERS.callcenter, '/landlord');
     await expect(rangeText(page)).toHaveText(/^1-10 of \d+$/);
     await expect(columnHeader(page, 'Cluster Name')).toBeVisible();
     await expect(selectNamed(page, 'Cluster Name')).toBeVisible();
@@ -306,8 +303,7 @@ test.describe('by role', () => {
   test('a customer-station user sees its group sites without New Site, and no Cluster screen', async ({
     page,
   }) => {
-    await loginAs(page, ROLE_USERS.station);
-    await page.goto('/landlord');
+    await openAs(page, ROLE_USERS.station, '/landlord');
     await expect(rangeText(page)).toHaveText('1-10 of 10');
     await expect(page.getByRole('button', { name: 'New Site' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
@@ -316,8 +312,7 @@ test.describe('by role', () => {
   });
 
   test('roles without the site screen see the 403 page', async ({ page }) => {
-    await loginAs(page, ROLE_USERS.marketting);
-    await page.goto('/landlord');
+    await openAs(page, ROLE_USERS.marketting, '/landlord');
     await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();
     await page.goto('/party');
     await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();

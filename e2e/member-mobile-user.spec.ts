@@ -223,6 +223,59 @@ test.describe('as admin', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("a member's id tags: an RFID card added, blocked, unblocked and removed; a taken tag refused", async ({
+    page,
+  }) => {
+    await page.goto('/member-mobile-user?email=somchai.jaidee');
+    await rowWith(page, 'somchai.jaidee@example.com').getByRole('button', { name: /^Edit/ }).click();
+    const dialog = modal(page, 'Edit Mobile User');
+    const tags = dialog.getByTestId('id-tags');
+    const tagRow = (text: string) => tags.locator('tbody tr').filter({ hasText: text });
+    // The app's own tag, read-only (demo tags are APP and 16 hex digits).
+    await expect(tagRow('App')).toContainText(/APP[0-9A-F]{16}/);
+    await expect(tagRow('App')).toContainText('Read-only');
+
+    await field(tags, 'RFID card').fill('04A1-B2C3');
+    await field(tags, 'Valid until').click();
+    await field(tags, 'Valid until').fill('31/12/2030');
+    await field(tags, 'Valid until').press('Tab');
+    await tags.getByRole('button', { name: 'Add card' }).click();
+    await expect(notification(page, 'Card 04A1-B2C3 added')).toBeVisible();
+    const card = tagRow('04A1-B2C3');
+    await expect(card).toContainText('RFID card');
+    // Its last day, in the Thai calendar (2030 + 543).
+    await expect(card).toContainText('31/12/2573');
+    await expect(card.getByText('Valid', { exact: true })).toBeVisible();
+    // Added once, the form empty again and without complaint.
+    await expect(field(tags, 'RFID card')).toHaveValue('');
+    await expect(tags.locator('.ant-form-item-explain-error')).toHaveCount(0);
+
+    await card.getByRole('button', { name: 'Block' }).click();
+    await expect(notification(page, 'Card 04A1-B2C3 blocked')).toBeVisible();
+    await expect(card.getByText('Blocked', { exact: true })).toBeVisible();
+    await shoot(page, 'mobile-user-id-tags.png');
+    await card.getByRole('button', { name: 'Unblock' }).click();
+    await expect(card.getByText('Valid', { exact: true })).toBeVisible();
+
+    // The same tag in another case is taken all the same: the server says why, on the field.
+    await field(tags, 'RFID card').fill('04a1-b2c3');
+    await tags.getByRole('button', { name: 'Add card' }).click();
+    await expect(
+      tags.getByText('This id tag is already registered (id tags are compared without regard to case).'),
+    ).toBeVisible();
+    await field(tags, 'RFID card').fill('bad card ');
+    await expect(tags.getByText(/Id tag takes printable ASCII only/)).toBeVisible();
+
+    await card.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Remove card 04A1-B2C3?' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(notification(page, 'Card 04A1-B2C3 removed')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    // The cards save by themselves: the member's form is unchanged, and Cancel closes it at once.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('screenshots: member list and modal', async ({ page }) => {
     await page.goto('/member-mobile-user');
     await expect(rangeText(page)).toHaveText('1-10 of 40');

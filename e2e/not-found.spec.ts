@@ -1,4 +1,4 @@
-import { loginAs } from './fixtures/auth.ts';
+import { openAs } from './fixtures/auth.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 import { ROLE_USERS } from './fixtures/users.ts';
 
@@ -27,8 +27,7 @@ test('an unknown path shows the not-found page to a signed-out visitor', async (
 });
 
 test('an unknown path shows the not-found page inside the shell when signed in', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.station);
-  await page.goto('/no-such-page');
+  await openAs(page, ROLE_USERS.station, '/no-such-page');
   await expectNotFound(page);
   await expect(page).toHaveURL(/\/no-such-page$/);
   await expect(page.getByTestId('sidebar-menu')).toBeVisible();

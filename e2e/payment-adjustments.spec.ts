@@ -1,4 +1,4 @@
-import { loginAs } from './fixtures/auth.ts';
+import { openAs } from './fixtures/auth.ts';
 import { BOOKINGS } from './fixtures/bookings.ts';
 import { opened, rangeText, rows } from './fixtures/list.ts';
 import { modal } from './fixtures/modal.ts';
@@ -95,8 +95,11 @@ test('a booking paid with a discount code and green points shows both in its too
   expect(paid.status(), await paid.text()).toBe(200);
   const invoiceNo = ((await paid.json()) as { invoiceNo: string }).invoiceNo;
 
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto(`/booking-management?${new URLSearchParams({ userName: MEMBER, status: 'paid' })}`);
+  await openAs(
+    page,
+    ROLE_USERS.admin,
+    `/booking-management?${new URLSearchParams({ userName: MEMBER, status: 'paid' })}`,
+  );
   await expect(rangeText(page)).toHaveText('1-1 of 1');
   const row = rows(page).first();
   await expect(row).toHaveAttribute('data-row-key', String(id));

@@ -1,4 +1,4 @@
-import { loginAs, notification } from './fixtures/auth.ts';
+import { notification, openAs } from './fixtures/auth.ts';
 import { BOOKINGS } from './fixtures/bookings.ts';
 import { opened, rangeText, rowWith } from './fixtures/list.ts';
 import { field, modal } from './fixtures/modal.ts';
@@ -14,8 +14,7 @@ const QR = BOOKINGS.qrPaid.payment.invoiceNo;
 test('a card payment is refunded once, for manual settlement; QR Promptpay has no refund', async ({
   page,
 }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/charging-payment?invoiceNo=E2E-INV');
+  await openAs(page, ROLE_USERS.admin, '/charging-payment?invoiceNo=E2E-INV');
   await expect(rangeText(page)).toHaveText('1-2 of 2');
   for (const title of [
     'Invoice No',
@@ -66,15 +65,13 @@ test('a card payment is refunded once, for manual settlement; QR Promptpay has n
 });
 
 test('the filters: name and method narrow the list; other roles may not open it', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto(`/charging-payment?userName=${BOOKINGS.qrPaid.email}`);
+  await openAs(page, ROLE_USERS.admin, `/charging-payment?userName=${BOOKINGS.qrPaid.email}`);
   await expect(rangeText(page)).toHaveText('1-1 of 1');
   await expect(rowWith(page, QR)).toBeVisible();
   await page.goto('/charging-payment?paymentMethod=qr&invoiceNo=E2E-INV');
   await expect(rangeText(page)).toHaveText('1-1 of 1');
   await expect(rowWith(page, QR)).toBeVisible();
   await page.getByRole('button', { name: 'Log Out' }).click();
-  await loginAs(page, ROLE_USERS.callcenter);
-  await page.goto('/charging-payment');
+  await openAs(page, ROLE_USERS.callcenter, '/charging-payment');
   await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { formatThaiDateTime, POINT_MESSAGES } from '@ev/shared';
-import { loginAs, notification } from './fixtures/auth.ts';
+import { loginAs, notification, openAs } from './fixtures/auth.ts';
 import { clickToClose, opened, rows, rowWith } from './fixtures/list.ts';
 import { answerDiscard, modal, saveModal } from './fixtures/modal.ts';
 import { shoot } from './fixtures/screenshot.ts';
@@ -27,8 +27,7 @@ const nameOf = (wall: string) => `rate card of ${shown(wall)}`;
 const PENDING_AT = `${new Date().getUTCFullYear() + 1}-01-15 09:00`;
 
 const openPage = async (page: Page) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/point-setup');
+  await openAs(page, ROLE_USERS.admin, '/point-setup');
   await expect(page.getByRole('heading', { name: 'Point Setup' })).toBeVisible();
 };
 

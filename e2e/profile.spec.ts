@@ -2,6 +2,7 @@ import {
   clickAndExpectSaved,
   headerUserLink,
   loginAs,
+  loginAsThroughUi,
   loginThroughUi,
   notification,
   userDetailRow,
@@ -134,7 +135,7 @@ test('the password modal validates, rejects a wrong current password and changes
   await expect(page).toHaveURL(/\/login$/);
   await loginThroughUi(page, email, E2E_PASSWORD);
   await expect(notification(page, 'Login Fail!')).toBeVisible();
-  await loginAs(page, email, NEW_PASSWORD);
+  await loginAsThroughUi(page, email, NEW_PASSWORD);
 });
 
 test('cancelling the password modal with changes asks before discarding', async ({ page }) => {

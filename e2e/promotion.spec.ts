@@ -188,12 +188,20 @@ test('the list is per type, and an unknown type is not found', async ({ page }) 
   await page.goto('/promotion/landlord');
   await expect(page.getByRole('heading', { name: 'Private Station Code' })).toBeVisible();
   await expect(page.getByText('Homepage', { exact: true })).toHaveCount(0);
+  // The type fixes the area type (and, here, the homepage): no filter for them (docs/spec-deviations.md).
+  await expect(page.getByText('Area type', { exact: true })).toHaveCount(0);
   // The demo's private stations (tools/src/demo-promotions.ts).
   await expect(rowWith(page, 'SKYLINERES')).toBeVisible();
   await shoot(page, 'promotion-landlord-list.png');
   await page.goto('/promotion/point?code=EVDAY');
   await expect(page.getByRole('heading', { name: 'Point Code' })).toBeVisible();
   await expect(rowWith(page, 'EVDAY')).toBeVisible();
+  // A point code is always public, but shown on the homepage or not by choice.
+  await expect(page.getByText('Area type', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Homepage', { exact: true })).toBeVisible();
+  await page.goto('/promotion/discount');
+  await expect(page.getByLabel('Area type', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Homepage', { exact: true })).toBeVisible();
   await shoot(page, 'promotion-point-list.png');
   await page.goto('/promotion/coupon');
   await expect(page.getByText("Sorry, this page can't be found.")).toBeVisible();

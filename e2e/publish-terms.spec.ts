@@ -1,4 +1,4 @@
-import { loginAs, loginThroughUi, userDetailRow } from './fixtures/auth.ts';
+import { loginThroughUi, openAs, userDetailRow } from './fixtures/auth.ts';
 import { opened, rowWith } from './fixtures/list.ts';
 import { field, modal, saveModal, setSwitch } from './fixtures/modal.ts';
 import { uniqueTitle } from './fixtures/pages.ts';
@@ -29,8 +29,7 @@ test('published terms are in force: a staff user signing in accepts them at /lan
   const textTh = `ข้อกำหนดฉบับใหม่ ${title}`;
 
   // As admin: a draft first, then published through the modal's switch.
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/term-condition');
+  await openAs(page, ROLE_USERS.admin, '/term-condition');
   await page.getByRole('button', { name: 'New Term&Condition' }).click();
   const dialog = modal(page, 'New Term&Condition');
   await opened(dialog);

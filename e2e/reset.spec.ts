@@ -1,4 +1,4 @@
-import { clickAndExpectSaved, loginAs, loginThroughUi, notification } from './fixtures/auth.ts';
+import { clickAndExpectSaved, loginAsThroughUi, loginThroughUi, notification } from './fixtures/auth.ts';
 import { waitForResetLink } from './fixtures/outbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { E2E_PASSWORD, SPEC_USERS } from './fixtures/users.ts';
@@ -65,7 +65,7 @@ test('forgot password → mailed link → reset → sign in with the new passwor
   await expect(notification(page, 'Login Fail!')).toContainText("Username or Password isn't correct.");
   await expect(page).toHaveURL(/\/login$/);
   // …the new one does.
-  await loginAs(page, email, NEW_PASSWORD);
+  await loginAsThroughUi(page, email, NEW_PASSWORD);
 
   // The link was single-use.
   await page.getByRole('button', { name: 'Log Out' }).click();

@@ -1,4 +1,4 @@
-import { loginAs, loginThroughUi, userDetailRow } from './fixtures/auth.ts';
+import { loginAs, loginThroughUi, openAs, userDetailRow } from './fixtures/auth.ts';
 import { E2E_BATCH_TOKEN } from './fixtures/ocpp.ts';
 import { shoot } from './fixtures/screenshot.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -37,8 +37,7 @@ test('shell as admin at /user-detail', async ({ page }) => {
 });
 
 test('cluster list, one row expanded, as admin', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/merchant');
+  await openAs(page, ROLE_USERS.admin, '/merchant');
   await expect(page.locator('.ant-pagination-total-text')).toHaveText(/^1-10 of \d+$/);
   await page
     .locator('.ant-table-row')
@@ -50,32 +49,28 @@ test('cluster list, one row expanded, as admin', async ({ page }) => {
 });
 
 test('cluster setting, editing a cluster, as admin', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/merchant');
+  await openAs(page, ROLE_USERS.admin, '/merchant');
   await page.locator('.ant-table-row').first().getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByLabel('Cluster Name (EN)')).not.toHaveValue('');
   await shoot(page, 'cluster-setting.png');
 });
 
 test('site list as admin, with the cluster columns', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/landlord');
+  await openAs(page, ROLE_USERS.admin, '/landlord');
   await expect(page.locator('.ant-pagination-total-text')).toHaveText(/^1-10 of \d+$/);
   await expect(page.locator('.ant-table-thead')).toContainText('Cluster Name');
   await shoot(page, 'site-list-admin.png');
 });
 
 test('site list as a cluster user: its own sites, no cluster columns', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.merchant);
-  await page.goto('/landlord');
+  await openAs(page, ROLE_USERS.merchant, '/landlord');
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await expect(page.locator('.ant-table-thead')).not.toContainText('Cluster Name');
   await shoot(page, 'site-list-merchant.png');
 });
 
 test('site setting with opening hours and the map pin', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/landlord?businessHoursType=period');
+  await openAs(page, ROLE_USERS.admin, '/landlord?businessHoursType=period');
   await page
     .locator('.ant-table-row')
     .filter({ hasText: 'Siam Square Parking B2' })
@@ -88,8 +83,7 @@ test('site setting with opening hours and the map pin', async ({ page }) => {
 });
 
 test('group list with the site names tooltip', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/party');
+  await openAs(page, ROLE_USERS.admin, '/party');
   const count = page.getByText(/^\d+ landlord\(s\)$/).first();
   await count.hover();
   await expect(page.getByRole('tooltip')).toBeVisible();
@@ -97,16 +91,14 @@ test('group list with the site names tooltip', async ({ page }) => {
 });
 
 test('group setting, editing a group', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/party');
+  await openAs(page, ROLE_USERS.admin, '/party');
   await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();
   await expect(page.getByLabel('Group Name (EN)')).not.toHaveValue('');
   await shoot(page, 'group-setting.png');
 });
 
 test('charger list as admin, a row expanded with its connectors', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/charger?id=TH-MP-ASOK-0');
+  await openAs(page, ROLE_USERS.admin, '/charger?id=TH-MP-ASOK-0');
   const row = page.locator('tr.ant-table-row[data-row-key="TH-MP-ASOK-01"]');
   await row.getByRole('button', { name: /expand/i }).click();
   await expect(page.getByTestId('connectors-TH-MP-ASOK-01').locator('[data-status]')).toHaveCount(3);
@@ -120,8 +112,7 @@ test('charger list as admin, a row expanded with its connectors', async ({ page 
 });
 
 test('charger setting with its connectors', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/charger/TH-MP-ASOK-01');
+  await openAs(page, ROLE_USERS.admin, '/charger/TH-MP-ASOK-01');
   await expect(page.getByLabel('Charger Name (EN)')).not.toHaveValue('');
   await expect(page.getByTestId('connector-row')).toHaveCount(3);
   await page.getByRole('button', { name: 'Add Connector' }).click();
@@ -131,8 +122,7 @@ test('charger setting with its connectors', async ({ page }) => {
 });
 
 test('charger batch command progress', async ({ page }) => {
-  await loginAs(page, ROLE_USERS.admin);
-  await page.goto('/charger');
+  await openAs(page, ROLE_USERS.admin, '/charger');
   await page.getByRole('button', { name: 'Config All' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Config All' });
   await dialog.getByLabel('Key 1').fill('HeartbeatInterval');

@@ -18,6 +18,12 @@ export const DEMO_BRANDS: ReadonlyArray<{
   { key: 'kempower-dc', name: 'Kempower Satellite', powerType: 'DC', minPowerKw: '600.00', active: false },
 ];
 
+/**
+ * The demo brand whose chargers have no FirmwareManagement profile: simulated, they answer UpdateFirmware and
+ * GetDiagnostics NotImplemented (shown as NotSupported), so staff see that answer too (simulator-fleet.ts).
+ */
+export const DEMO_BRAND_WITHOUT_FIRMWARE = 'Delta DC Wallbox';
+
 /** Demo five charger brands (issue 4). Returns a summary fragment for the start banner, or '' when it loads nothing. */
 export async function loadDemoBrands(tx: DemoTx, _places: DemoPlaces): Promise<string> {
   await tx.insert(chargerBrands).values(DEMO_BRANDS.map(({ key: _key, ...brand }) => brand));

@@ -12,7 +12,7 @@ import { openDatabase } from '@ev/server/db/client';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { runServer } from '@ev/server/server';
 import { loadDemoData } from './demo-data.ts';
-import { startDemoMemberSimulator } from './member-simulator.ts';
+import { demoTagPool, startDemoMemberSimulator } from './member-simulator.ts';
 import { simulateChargers } from './simulator.ts';
 import { fleetFromDatabase } from './simulator-fleet.ts';
 
@@ -86,19 +86,26 @@ await runServer({
     if (!config.simulateChargers) return undefined;
     const url = simulatorUrl ?? `ws://127.0.0.1:${config.port}`;
     const fleet = await fleetFromDatabase(database.db);
+    // With the demo data the chargers' own sessions start with demo members' tags (an unknown tag is Invalid).
+    const tags = config.demoData ? await demoTagPool(database.db) : undefined;
     const simulation = await simulateChargers(fleet, {
       url,
       activity: true,
       activityMs: 8000,
+      unlockFailureRate: 0.1,
       ...(simulatorUrl ? { reconnectMs: 2000 } : {}),
+      ...(tags ? { idTags: tags } : {}),
     });
     const lines = [
       `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP${simulatorUrl ? ` through ${simulatorUrl}` : ''} (SIMULATE_CHARGERS=1)`,
     ];
     if (!config.demoData) return { lines, stop: () => simulation.stop() };
     // Demo members book, charge and pay through the member API, so bookings move on the booking list.
-    const members = await startDemoMemberSimulator(url.replace(/^ws/, 'http'), simulation, (message) =>
-      app.log.warn(message),
+    const members = await startDemoMemberSimulator(
+      url.replace(/^ws/, 'http'),
+      simulation,
+      (message) => app.log.warn(message),
+      tags,
     );
     lines.push(
       '  Simulated members: demo members book, charge and pay through the member API (password Demo1234)',
@@ -106,6 +113,7 @@ await runServer({
     return {
       lines,
       stop: async () => {
+        tags?.stop();
         await members.stop();
         await simulation.stop();
       },

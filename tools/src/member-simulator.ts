@@ -11,6 +11,18 @@
  * moves on.
  * An error is logged in one line and the member moves on: nothing here throws.
  */
+import type { Db } from '@ev/server/db/client';
+import {
+  bookings,
+  chargers,
+  idTags,
+  landlords,
+  merchants,
+  promotionLandlords,
+  promotionRedemptions,
+  promotions,
+  users,
+} from '@ev/server/db/schema/index';
 import {
   fromSatang,
   type HomepagePromotion,
@@ -20,7 +32,8 @@ import {
   redeemSatang,
   toSatang,
 } from '@ev/shared';
-import type { SimulatedCar, SimulatedCharger, Simulation } from './simulator.ts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { SimulatedCar, SimulatedCharger, Simulation, TagPool } from './simulator.ts';
 
 export interface Credentials {
   email: string;
@@ -67,6 +80,8 @@ export interface MemberSimulatorOptions {
   random?: () => number;
   /** One line per problem (API refusals, chargers gone). */
   log?: (message: string) => void;
+  /** A member away from the app now (their card charging at a charger of the fleet): no journey for them. */
+  away?: (email: string) => boolean;
 }
 
 export interface MemberSimulator {
@@ -81,7 +96,11 @@ export interface MemberSimulator {
     /** Payments a discount code took something off; payments partly paid with green points. */
     discounted: number;
     spent: number;
+    /** Sessions started with the member's tag at a charger (walk-ins) the member then paid in the app. */
+    walkInsPaid: number;
   };
+  /** Whether a journey of this member is under way. */
+  busy(email: string): boolean;
   /** Stops starting journeys, ends those under way at their next step, and waits for them. */
   stop(): Promise<void>;
 }
@@ -99,6 +118,8 @@ class Stopped extends Error {}
 interface BookingView {
   id: number;
   status: string;
+  /** Null for a walk-in (a session started with the member's tag at the charger). */
+  slotStart?: string | null;
   /** Baht owed: the price less the booking's discount code. */
   totalAmount: number;
   landlordNameEn: string;
@@ -125,6 +146,7 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
     redeemed: 0,
     discounted: 0,
     spent: 0,
+    walkInsPaid: 0,
   };
   const abort = new AbortController();
   const journeys = new Set<Promise<void>>();
@@ -273,7 +295,17 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
         }
         throw error;
       }
-      const mine = await call<{ bookings: BookingView[] }>('GET', '/api/member/booking', token);
+      let mine = await call<{ bookings: BookingView[] }>('GET', '/api/member/booking', token);
+      // A session started at a charger with the member's tag (the fleet's walk-ins) is paid in the app first.
+      const walkIns = mine.bookings.filter((b) => b.status === 'stopped' && !b.slotStart);
+      for (const walkIn of walkIns) {
+        await call('POST', `/api/member/booking/${walkIn.id}/pay`, token, {
+          method: pick(MEMBER_PAYMENT_METHODS),
+          amount: walkIn.totalAmount,
+        });
+        stats.walkInsPaid++;
+      }
+      if (walkIns.length > 0) mine = await call('GET', '/api/member/booking', token);
       if (mine.bookings.some((b) => OPEN.includes(b.status))) {
         // Still open (unpaid, or reserved elsewhere): look again in a few minutes.
         busyUntil.set(member.email, Date.now() + 60 * stepMs);
@@ -546,7 +578,7 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
     if (abort.signal.aborted || journeys.size >= (options.maxJourneys ?? 8)) return;
     const now = Date.now();
     const free = options.members.filter(
-      (m) => !inJourney.has(m.email) && (busyUntil.get(m.email) ?? 0) <= now,
+      (m) => !inJourney.has(m.email) && (busyUntil.get(m.email) ?? 0) <= now && !options.away?.(m.email),
     );
     if (free.length === 0) return;
     const member = pick(free);
@@ -564,6 +596,7 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   next();
   return {
     stats,
+    busy: (email) => inJourney.has(email),
     async stop() {
       clearInterval(timer);
       abort.abort();
@@ -572,26 +605,170 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
   };
 }
 
+/** Members' id tags lent to the fleet's random sessions (simulator.ts TagPool), and to whom each is lent. */
+export interface MemberTagPool extends TagPool {
+  /** Whether the member's tag is on loan (their card charging somewhere): no app journey for them meanwhile. */
+  lent(email: string): boolean;
+  /** Members who must not be lent (a journey of theirs is under way). */
+  skip(busy: (email: string) => boolean): void;
+}
+
+/** How long a tag refused at Authorize or StartTransaction is not lent again. */
+export const REFUSED_TAG_REST_MS = 10 * 60_000;
+
+/** A member whose tag may be lent: `sites`, the private stations' sites they belong to. */
+export interface PoolMember {
+  email: string;
+  idTag: string;
+  sites?: ReadonlySet<number>;
+}
+
+/** Which chargers take which tags: a private station's charger only its site's members (null: anyone). */
+export interface PoolRules {
+  privateSiteOf(chargerId: string): number | null;
+}
+
+export function memberTagPool(
+  initial: ReadonlyArray<PoolMember>,
+  random: () => number = Math.random,
+  now: () => number = Date.now,
+  rules: PoolRules = { privateSiteOf: () => null },
+): MemberTagPool & { replace(members: ReadonlyArray<PoolMember>, rules?: PoolRules): void } {
+  let members = initial;
+  let where = rules;
+  const lentTo = new Map<string, string>();
+  const restUntil = new Map<string, number>();
+  let busy: (email: string) => boolean = () => false;
+  return {
+    take(chargerId) {
+      const site = chargerId === undefined ? null : where.privateSiteOf(chargerId);
+      const free = members.filter(
+        (m) =>
+          !lentTo.has(m.idTag) &&
+          !busy(m.email) &&
+          (restUntil.get(m.idTag) ?? 0) <= now() &&
+          (site === null || m.sites?.has(site) === true),
+      );
+      const member = free[Math.floor(random() * free.length)];
+      if (member) lentTo.set(member.idTag, member.email);
+      return member?.idTag;
+    },
+    give(idTag, refused = false) {
+      lentTo.delete(idTag);
+      if (refused) restUntil.set(idTag, now() + REFUSED_TAG_REST_MS);
+    },
+    lent: (email) => [...lentTo.values()].includes(email),
+    skip(check) {
+      busy = check;
+    },
+    replace(next, nextRules) {
+      members = next;
+      if (nextRules) where = nextRules;
+    },
+  };
+}
+
+/** The active demo members (not locked), by e-mail. */
+async function demoMemberEmails(): Promise<string[]> {
+  const { DEMO_MEMBERS } = await import('./demo-people.ts');
+  return DEMO_MEMBERS.filter(([, , , , flags]) => !flags.includes('L')).map(([, , email]) => email);
+}
+
+/** How often the demo's pool reads again who may charge (a member who paid, a new private station member). */
+const DEMO_POOL_REFRESH_MS = 30_000;
+
+/**
+ * The tags a charger would accept today, as the server decides (modules/booking/charger-start.ts): the active
+ * demo members' app tags as the database holds them (a demo database made by an older version has other tags
+ * than today's loader gives), without members who owe a payment (Blocked) and, at a private station (its
+ * cluster Internal Used), its site's members only (Invalid for the others).
+ */
+async function demoPoolMembers(
+  db: Db,
+  emails: string[],
+): Promise<{ members: PoolMember[]; rules: PoolRules }> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, idTag: idTags.idTag })
+    .from(idTags)
+    .innerJoin(users, eq(users.id, idTags.userId))
+    .where(and(eq(idTags.kind, 'app'), eq(users.active, true), inArray(users.email, emails)));
+  const owing = new Set(
+    (
+      await db
+        .selectDistinct({ userId: bookings.userId })
+        .from(bookings)
+        .where(and(eq(bookings.status, 'stopped'), isNull(bookings.deletedAt)))
+    ).map((row) => row.userId),
+  );
+  const memberships = await db
+    .select({ userId: promotionRedemptions.userId, landlordId: promotionLandlords.landlordId })
+    .from(promotionRedemptions)
+    .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
+    .innerJoin(promotionLandlords, eq(promotionLandlords.promotionId, promotions.id))
+    .where(and(eq(promotions.type, 'landlord'), eq(promotions.active, true)));
+  const sitesOf = new Map<number, Set<number>>();
+  for (const { userId, landlordId } of memberships) {
+    if (!sitesOf.has(userId)) sitesOf.set(userId, new Set());
+    sitesOf.get(userId)?.add(landlordId);
+  }
+  const privateChargers = new Map(
+    (
+      await db
+        .select({ id: chargers.id, landlordId: chargers.landlordId })
+        .from(chargers)
+        .innerJoin(landlords, eq(landlords.id, chargers.landlordId))
+        .innerJoin(merchants, eq(merchants.id, landlords.merchantId))
+        .where(eq(merchants.internal, true))
+    ).map((row) => [row.id, row.landlordId]),
+  );
+  return {
+    members: rows
+      .filter((row) => !owing.has(row.id))
+      .map((row) => ({ email: row.email, idTag: row.idTag, sites: sitesOf.get(row.id) ?? new Set() })),
+    rules: { privateSiteOf: (chargerId) => privateChargers.get(chargerId) ?? null },
+  };
+}
+
+/**
+ * The demo fleet's id tags (`npm start`): tags the charger would accept (demoPoolMembers), read again every
+ * 30 s, so the chargers' own sessions are members' walk-ins (each then paid in the app by the member
+ * simulator), not refusals filling the message log.
+ */
+export async function demoTagPool(db: Db): Promise<MemberTagPool & { stop(): void }> {
+  const emails = await demoMemberEmails();
+  const first = await demoPoolMembers(db, emails);
+  const pool = memberTagPool(first.members, Math.random, Date.now, first.rules);
+  const timer = setInterval(() => {
+    demoPoolMembers(db, emails).then(
+      (next) => pool.replace(next.members, next.rules),
+      () => undefined /* the server stopping: the pool keeps what it had */,
+    );
+  }, DEMO_POOL_REFRESH_MS);
+  timer.unref();
+  return { ...pool, stop: () => clearInterval(timer) };
+}
+
 /**
  * The demo's members (`npm start`): the active demo members with the demo password, and the demo call-center
- * user for the staff's Stop and Force stop.
+ * user for the staff's Stop and Force stop. With the fleet's `tags`, a member whose tag is charging at a charger
+ * makes no journey, and a member in a journey is not lent to the fleet.
  */
 export async function startDemoMemberSimulator(
   baseUrl: string,
   simulation: Simulation,
   log: (message: string) => void,
+  tags?: MemberTagPool,
 ): Promise<MemberSimulator> {
-  const { DEMO_MEMBERS } = await import('./demo-people.ts');
   const { DEMO_PASSWORD, DEMO_USERS } = await import('./demo-users.ts');
   const callcenter = DEMO_USERS.find((user) => user.role === 'callcenter')!;
-  return startMemberSimulator({
+  const members = await startMemberSimulator({
     baseUrl,
     simulation,
-    members: DEMO_MEMBERS.filter(([, , , , flags]) => !flags.includes('L')).map(([, , email]) => ({
-      email,
-      pass: DEMO_PASSWORD,
-    })),
+    members: (await demoMemberEmails()).map((email) => ({ email, pass: DEMO_PASSWORD })),
     staff: { email: callcenter.email, pass: DEMO_PASSWORD },
     log,
+    ...(tags ? { away: tags.lent } : {}),
   });
+  tags?.skip(members.busy);
+  return members;
 }

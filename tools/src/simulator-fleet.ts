@@ -7,6 +7,7 @@
 import type { Db } from '@ev/server/db/client';
 import { chargerBrands, chargers, connectors } from '@ev/server/db/schema/index';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { DEMO_BRAND_WITHOUT_FIRMWARE } from './demo-brands.ts';
 import type { SimulatedChargerSpec } from './simulator.ts';
 
 /** A spec from a charger's connectors: numbers 1..the highest OCPP number, each with its power. */
@@ -14,6 +15,7 @@ function specOf(
   id: string,
   powerType: string | null | undefined,
   list: Array<{ ocppConnectorId: number; maxPowerKw: number | null }>,
+  brandName?: string | null,
 ): SimulatedChargerSpec {
   const count = Math.max(...list.map((c) => c.ocppConnectorId));
   const maxPowerKw: Array<number | null> = Array.from({ length: count }, () => null);
@@ -23,6 +25,7 @@ function specOf(
     connectors: count,
     maxPowerKw,
     ...(powerType === 'AC' || powerType === 'DC' ? { powerType } : {}),
+    ...(brandName === DEMO_BRAND_WITHOUT_FIRMWARE ? { firmwareManagement: false } : {}),
   };
 }
 
@@ -31,6 +34,7 @@ export async function fleetFromDatabase(db: Db, limit?: number): Promise<Simulat
     .select({
       id: chargers.id,
       powerType: chargerBrands.powerType,
+      brandName: chargerBrands.name,
       ocppConnectorId: connectors.ocppConnectorId,
       maxPowerKw: connectors.maxPowerKw,
     })
@@ -46,6 +50,7 @@ export async function fleetFromDatabase(db: Db, limit?: number): Promise<Simulat
       id,
       list[0]!.powerType,
       list.map((c) => ({ ocppConnectorId: c.ocppConnectorId, maxPowerKw: Number(c.maxPowerKw) })),
+      list[0]!.brandName,
     ),
   );
   return limit === undefined ? specs : specs.slice(0, limit);
@@ -56,6 +61,7 @@ interface ApiCharger {
   active: boolean;
   hasOcppPassword?: boolean;
   powerType?: string | null;
+  chargerBrandName?: string;
   connectors: Array<{ ocppConnectorId?: number; maxPowerKw?: number | null }>;
 }
 
@@ -85,7 +91,7 @@ export async function fleetFromApi(
         ocppConnectorId: c.ocppConnectorId ?? i + 1,
         maxPowerKw: c.maxPowerKw ?? null,
       }));
-      specs.push(specOf(charger.id, charger.powerType, list));
+      specs.push(specOf(charger.id, charger.powerType, list, charger.chargerBrandName));
     }
     if (page * 100 >= body.total) break;
   }

@@ -1,13 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import { RPCServer } from '@ev/server/ocpp/rpc';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SimulatedCharger, type SimulatedChargerSpec, type SimulatorClock, taper } from './simulator.ts';
+import { memberTagPool, REFUSED_TAG_REST_MS } from './member-simulator.ts';
+import {
+  firmwareVersionOf,
+  SimulatedCharger,
+  type SimulatedChargerSpec,
+  type SimulatorClock,
+  taper,
+} from './simulator.ts';
 
 /**
  * The simulated charger's energy, on a clock the test drives (no real waiting): what its messages say reaches
  * a bare OCPP server that answers them and keeps them.
  */
 interface Received {
+  /** The charger that sent it: a stopped charger of an earlier test may still have frames on their way. */
+  chargerId: string;
   action: string;
   params: Record<string, unknown>;
   /** The id a StartTransaction was given. */
@@ -19,15 +28,18 @@ const received: Received[] = [];
 let nextTransaction = 1;
 /** How long the server takes to answer each call (a slow server). */
 let answerDelayMs = 0;
+/** What one charger sent. */
+const receivedFrom = (chargerId: string) => received.filter((r) => r.chargerId === chargerId);
 
 beforeAll(async () => {
   server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
   server.on('client', (client: unknown) => {
     const c = client as {
+      identity: string;
       handle(handler: (call: { method: string; params: Record<string, unknown> }) => unknown): void;
     };
     c.handle(async ({ method, params }) => {
-      const entry: Received = { action: method, params };
+      const entry: Received = { chargerId: c.identity, action: method, params };
       received.push(entry);
       if (answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
       switch (method) {
@@ -36,10 +48,15 @@ beforeAll(async () => {
         case 'Heartbeat':
           return { currentTime: new Date().toISOString() };
         case 'Authorize':
-          return { idTagInfo: { status: 'Accepted' } };
+          // A card no member holds: what a server refusing unknown tags answers.
+          return { idTagInfo: { status: params.idTag === 'NOBODY' ? 'Invalid' : 'Accepted' } };
         case 'StartTransaction':
           entry.transactionId = nextTransaction++;
-          return { transactionId: entry.transactionId, idTagInfo: { status: 'Accepted' } };
+          // A member charging elsewhere: refused at the start (Authorize names no connector).
+          return {
+            transactionId: entry.transactionId,
+            idTagInfo: { status: params.idTag === 'BUSY' ? 'ConcurrentTx' : 'Accepted' },
+          };
         case 'StopTransaction':
           return { idTagInfo: { status: 'Accepted' } };
         default:
@@ -301,5 +318,120 @@ describe('a simulated charger', () => {
         index >= before && r.action === 'StatusNotification' && r.params.errorCode === 'OtherError',
     );
     expect(probe - before).toBeLessThanOrEqual(3);
+  });
+
+  it("starts its own sessions with the pool's tags: a refused one goes back to Available, each tag lent once", async () => {
+    const lent: string[] = [];
+    const given: string[] = [];
+    const refusedTags: string[] = [];
+    const asked: Array<string | undefined> = [];
+    const offers = ['NOBODY', 'MEMBER-1'];
+    const charger = new SimulatedCharger(
+      { id: 'SIM-POOL', connectors: 1 },
+      {
+        url,
+        idTags: {
+          take: (chargerId) => {
+            asked.push(chargerId);
+            const tag = offers.shift();
+            if (tag) lent.push(tag);
+            return tag;
+          },
+          give: (tag, refused) => {
+            given.push(tag);
+            if (refused) refusedTags.push(tag);
+          },
+        },
+      },
+    );
+    chargers.push(charger);
+    await charger.start();
+    const state = charger.connectorStates[0]!;
+    await charger.step(1);
+    expect(state.status).toBe('Preparing');
+    await charger.step(1);
+    // Refused at Authorize: no transaction, the driver gone, the tag back in the pool, to rest there.
+    expect(state.status).toBe('Available');
+    expect(given).toEqual(['NOBODY']);
+    expect(refusedTags).toEqual(['NOBODY']);
+    // The pool is asked for a tag this charger takes (a private station's: its site's members only).
+    expect(asked).toEqual(['SIM-POOL']);
+    expect(receivedFrom('SIM-POOL').some((r) => r.action === 'StartTransaction')).toBe(false);
+    await charger.step(1);
+    await charger.step(1);
+    expect(state.status).toBe('Charging');
+    const start = receivedFrom('SIM-POOL').find((r) => r.action === 'StartTransaction')!;
+    expect(start.params.idTag).toBe('MEMBER-1');
+    await charger.stopCharging(1, 'Local');
+    // Stopped, the cable still in: the member's booking is not over yet, so the tag stays lent.
+    expect(given).toEqual(['NOBODY']);
+    // Unplugged (Finishing → Available): given back. A driver comes (Preparing), but the pool is empty.
+    for (const status of ['Available', 'Preparing', 'Available']) {
+      await charger.step(1);
+      expect(state.status).toBe(status);
+      expect(given).toEqual(['NOBODY', 'MEMBER-1']);
+    }
+    expect(lent).toEqual(['NOBODY', 'MEMBER-1']);
+  });
+
+  it('ends a transaction whose tag the start refused (StopTransactionOnInvalidId); the pool rests that tag', async () => {
+    let clock = 0;
+    const pool = memberTagPool(
+      [
+        { email: 'busy@example.com', idTag: 'BUSY' },
+        { email: 'free@example.com', idTag: 'FREE' },
+      ],
+      () => 0,
+      () => clock,
+    );
+    const charger = new SimulatedCharger({ id: 'SIM-REFUSED', connectors: 1 }, { url, idTags: pool });
+    chargers.push(charger);
+    await charger.start();
+    const state = charger.connectorStates[0]!;
+    await charger.step(1);
+    await charger.step(1);
+    const start = receivedFrom('SIM-REFUSED').find((r) => r.action === 'StartTransaction')!;
+    expect(start.params.idTag).toBe('BUSY');
+    const stop = receivedFrom('SIM-REFUSED').find((r) => r.action === 'StopTransaction')!;
+    expect(stop.params).toMatchObject({ transactionId: start.transactionId, reason: 'DeAuthorized' });
+    expect(state).toMatchObject({ status: 'Finishing', transactionId: null, walkTag: null });
+    // BUSY rests: the next session takes FREE, and BUSY only once its rest is over.
+    expect(pool.take()).toBe('FREE');
+    expect(pool.take()).toBeUndefined();
+    clock += REFUSED_TAG_REST_MS;
+    expect(pool.take()).toBe('BUSY');
+  });
+});
+
+describe('firmwareVersionOf', () => {
+  it("takes the version from the file's name in the link, else the start of its hash", () => {
+    const link = (name: string) => `http://h/ocpp-files/firmware/${'a'.repeat(43)}/${name}`;
+    expect(firmwareVersionOf(link('ev-sim-2.0.1.bin'), 'ab'.repeat(32))).toBe('2.0.1');
+    expect(firmwareVersionOf(link('fw%20v10.4.bin'), 'ab'.repeat(32))).toBe('10.4');
+    expect(firmwareVersionOf(link('firmware.bin'), '0123456789abcdef'.repeat(4))).toBe('sim-01234567');
+    expect(firmwareVersionOf(link('bad%ZZ-1.2.bin'), 'ab'.repeat(32))).toBe('1.2');
+  });
+});
+
+describe('memberTagPool', () => {
+  it("lends a private station's charger only its site's members, any other charger anyone", () => {
+    const pool = memberTagPool(
+      [
+        { email: 'resident@example.com', idTag: 'RESIDENT', sites: new Set([7]) },
+        { email: 'visitor@example.com', idTag: 'VISITOR', sites: new Set() },
+      ],
+      () => 0.99,
+      () => 0,
+      { privateSiteOf: (chargerId) => (chargerId === 'CONDO-01' ? 7 : null) },
+    );
+    // The last free member by the random draw: the visitor at a public charger, never at the condominium's.
+    expect(pool.take('PUBLIC-01')).toBe('VISITOR');
+    expect(pool.take('CONDO-01')).toBe('RESIDENT');
+    expect(pool.take('CONDO-01')).toBeUndefined();
+    pool.give('RESIDENT');
+    pool.give('VISITOR');
+    pool.replace([{ email: 'visitor@example.com', idTag: 'VISITOR' }]);
+    expect(pool.take('CONDO-01')).toBeUndefined();
+    expect(pool.take('PUBLIC-01')).toBe('VISITOR');
   });
 });

@@ -1,13 +1,20 @@
 /**
  * Simulated OCPP 1.6J chargers: they connect, boot, send heartbeats and status changes, answer Reset
  * (reconnecting after a hard reset), ChangeConfiguration, DataTransfer, RemoteStartTransaction and
- * RemoteStopTransaction, and may run charging sessions with meter values, state of charge and a full battery. Used by the tests, the benchmark, the demo and `npm run simulate`.
+ * RemoteStopTransaction, the local authorization list and reservations (simulator-auth.ts), and may run
+ * charging sessions with meter values, state of charge and a full battery. Used by the tests, the benchmark,
+ * the demo and `npm run simulate`.
+ * UpdateFirmware: at the retrieve date it downloads the file over HTTP and walks Downloading, Downloaded,
+ * Installing, a reboot with the new version, Installed. GetDiagnostics: it uploads a small log (PUT or POST
+ * multipart) between Uploading and Uploaded.
  *
  * Energy is what the connector could deliver: a reading adds its power (a share of the connector's maximum, less
  * as a car's battery nears full) times the time since the previous reading or the start, on the charger's clock.
  */
+import { createHash } from 'node:crypto';
 import { createRPCError, NO_REPLY, RPCClient } from '@ev/server/ocpp/rpc';
-import { OCPP_CONFIGURATION_KEYS } from '@ev/shared';
+import { OCPP_CONFIGURATION_KEYS, sameIdTag, TRIGGER_MESSAGES } from '@ev/shared';
+import { handleAuthorization, type LocalListEntry, type Reservation } from './simulator-auth.ts';
 
 export interface SimulatedChargerSpec {
   id: string;
@@ -19,6 +26,11 @@ export interface SimulatedChargerSpec {
   maxPowerKw?: ReadonlyArray<number | null | undefined>;
   /** The charger's power type: a connector of unknown power gets 7.4 kW on AC (the default), 60 kW on DC. */
   powerType?: 'AC' | 'DC';
+  /**
+   * False: no FirmwareManagement profile, UpdateFirmware and GetDiagnostics are answered NotImplemented (a
+   * demo brand's chargers, so staff see that answer too). Default true.
+   */
+  firmwareManagement?: boolean;
 }
 
 /** A car on a connector: its battery and state of charge (%), which rises as energy goes in. */
@@ -51,8 +63,26 @@ export const taper = (soc: number | null | undefined): number =>
 /** The longest a default reading waits for the register to move by 1 Wh (ms). */
 const MAX_METER_WAIT_MS = 5000;
 
-/** How a simulated charger answers the back-office's commands. */
+/**
+ * How a simulated charger answers the back-office's commands. UpdateFirmware and GetDiagnostics have no status
+ * to reject with: 'reject' answers them with a CALLERROR GenericError.
+ */
 export type Behaviour = 'normal' | 'silent' | 'reject' | 'not-supported';
+
+/**
+ * How a firmware update or a diagnostics upload goes once accepted: 'download-fails' and 'upload-fails' spoil
+ * the link's token (the server refuses it) and report DownloadFailed / UploadFailed; 'install-fails' reports
+ * InstallationFailed after the download; 'no-diagnostics' answers GetDiagnostics without a file name.
+ */
+export type FileTransferBehaviour =
+  | 'normal'
+  | 'download-fails'
+  | 'install-fails'
+  | 'no-diagnostics'
+  | 'upload-fails';
+
+/** The firmware a simulated charger reports at boot until an update installs another. */
+export const SIMULATOR_FIRMWARE = '1.6.0-sim';
 
 export interface SimulatorOptions {
   /** ws://host:port (the /ocpp path is added when missing). */
@@ -74,22 +104,81 @@ export interface SimulatorOptions {
   reconnectMs?: number;
   /** Strict validation of every frame, as the server does (off for benchmarks of 10,000s of chargers). */
   strict?: boolean;
+  /** The share of UnlockConnector calls answered UnlockFailed, as a stuck lock (the demo: 0.1; default 0). */
+  unlockFailureRate?: number;
+  /** Per charger: how a firmware update or diagnostics upload goes (default normal). */
+  fileTransfer?: (id: string) => FileTransferBehaviour;
+  /** How diagnostics are uploaded: POST multipart/form-data (default) or PUT of the raw log. */
+  diagnosticsUpload?: 'multipart' | 'put';
   /** Called on commands received and state changes (for logs and tests). */
   onEvent?: (event: SimulatorEvent) => void;
   /** The chargers' clock (default the real time): tests drive it instead of waiting. */
   clock?: SimulatorClock;
   /** The draws of each session's power (default Math.random). */
   random?: () => number;
+  /**
+   * The id tags the random activity's sessions start with (the demo: its members' tags). Without it a
+   * session starts with a random tag, which a server that refuses unknown tags answers Invalid: the
+   * connector then goes back to Available, as a real charger does when a card is refused at Authorize.
+   */
+  idTags?: TagPool;
+}
+
+/** Id tags lent to the random activity's sessions, one session at a time each. */
+export interface TagPool {
+  /** A tag no session holds now that this charger takes, or undefined (no session starts this time). */
+  take(chargerId?: string): string | undefined;
+  /**
+   * The session is over (or never started): the tag may be lent again; `refused` when the charger refused it at
+   * Authorize or StartTransaction (better not lend it again at once).
+   */
+  give(idTag: string, refused?: boolean): void;
 }
 
 export type SimulatorEvent =
   | { type: 'booted'; id: string }
   | { type: 'command'; id: string; action: string; params: unknown }
   | { type: 'status'; id: string; connectorId: number; status: string }
+  | { type: 'firmware' | 'diagnostics'; id: string; status: string }
+  /** A firmware file downloaded whole: its size and SHA-256 (hex). */
+  | { type: 'downloaded'; id: string; bytes: number; sha256: string }
+  /** A diagnostics log uploaded: its size. */
+  | { type: 'uploaded'; id: string; bytes: number }
   | { type: 'closed'; id: string };
 
 /** A simulated charger takes every standard key the back office offers; any other key is NotSupported. */
 const KNOWN_KEYS = new Set<string>(OCPP_CONFIGURATION_KEYS.map(({ key }) => key));
+
+/** The values a simulated charger starts with, for GetConfiguration (HeartbeatInterval comes from the boot). */
+const DEFAULT_VALUES: Record<string, string> = {
+  MeterValueSampleInterval: '20',
+  ConnectionTimeOut: '60',
+  ClockAlignedDataInterval: '0',
+  MeterValuesSampledData: 'Energy.Active.Import.Register,SoC',
+  MeterValuesAlignedData: '',
+  StopTxnSampledData: 'Energy.Active.Import.Register',
+  StopTxnAlignedData: '',
+  WebSocketPingInterval: '30',
+  MinimumStatusDuration: '0',
+  ResetRetries: '1',
+  TransactionMessageAttempts: '3',
+  TransactionMessageRetryInterval: '60',
+  BlinkRepeat: '3',
+  LightIntensity: '50',
+  MaxEnergyOnInvalidId: '0',
+  AllowOfflineTxForUnknownId: 'false',
+  AuthorizationCacheEnabled: 'true',
+  AuthorizeRemoteTxRequests: 'false',
+  LocalAuthorizeOffline: 'true',
+  LocalPreAuthorize: 'false',
+  LocalAuthListEnabled: 'true',
+  StopTransactionOnEVSideDisconnect: 'true',
+  StopTransactionOnInvalidId: 'true',
+  UnlockConnectorOnEVSideDisconnect: 'true',
+};
+
+/** TriggerMessage's messages a simulated charger sends when asked: all of OCPP 1.6's. */
+const TRIGGERABLE = new Set<string>(TRIGGER_MESSAGES);
 
 export const ocppEndpoint = (url: string) => {
   const base = url.replace(/\/+$/, '');
@@ -97,7 +186,13 @@ export const ocppEndpoint = (url: string) => {
 };
 
 interface ConnectorState {
-  status: 'Available' | 'Preparing' | 'Charging' | 'SuspendedEV' | 'Finishing';
+  status: 'Available' | 'Preparing' | 'Charging' | 'SuspendedEV' | 'Finishing' | 'Reserved' | 'Unavailable';
+  /** ReserveNow's reservation the connector holds (status Reserved until it is used, cancelled or expires). */
+  reservation: Reservation | null;
+  /** The random activity's tag of this session (given back to the pool when it ends). */
+  walkTag: string | null;
+  /** ChangeAvailability answered Scheduled during a session: applied once the session stops. */
+  scheduled: 'Operative' | 'Inoperative' | null;
   transactionId: number | null;
   /** The energy register as last reported (whole Wh, as OCPP 1.6 sends meterStart and meterStop). */
   meterWh: number;
@@ -126,6 +221,21 @@ export class SimulatedCharger {
   private readonly reserved = new Set<number>();
   /** Resolves when the charger has booted (again, after a reset). */
   booted: Promise<void> = Promise.resolve();
+  /** What it reports at boot: an installed firmware update changes it. */
+  firmwareVersion = SIMULATOR_FIRMWARE;
+  /** The local authorization list (SendLocalList), by upper-cased id tag, and its version (0: none). */
+  readonly localList = new Map<string, LocalListEntry>();
+  localListVersion = 0;
+  /** The list's capacity and a message's (the read-only keys LocalAuthListMaxLength, SendLocalListMaxLength). */
+  localAuthListMaxLength = 1000;
+  sendLocalListMaxLength = 100;
+  /**
+   * The status word to answer an action with instead of its own (tests: SendLocalList VersionMismatch,
+   * ReserveNow Faulted); `behaviour` still applies to all.
+   */
+  readonly forcedAnswers = new Map<string, string>();
+  /** Reservations' expiry timers, by connector number. */
+  readonly reservationTimers = new Map<number, NodeJS.Timeout>();
   private readonly clock: SimulatorClock;
 
   constructor(
@@ -142,6 +252,9 @@ export class SimulatedCharger {
       share: 1,
       soc: null,
       car: null,
+      scheduled: null,
+      reservation: null,
+      walkTag: null,
     }));
   }
 
@@ -218,13 +331,20 @@ export class SimulatedCharger {
     }
   }
 
-  private async boot(client: InstanceType<typeof RPCClient>): Promise<void> {
-    const answer = (await client.call('BootNotification', {
+  private bootPayload() {
+    return {
       chargePointVendor: 'EV Simulator',
       chargePointModel: `SIM-${this.spec.connectors}C`,
       chargePointSerialNumber: `SN-${this.spec.id}`.slice(0, 25),
-      firmwareVersion: '1.6.0-sim',
-    })) as { status: string; interval: number };
+      firmwareVersion: this.firmwareVersion,
+    };
+  }
+
+  private async boot(client: InstanceType<typeof RPCClient>): Promise<void> {
+    const answer = (await client.call('BootNotification', this.bootPayload())) as {
+      status: string;
+      interval: number;
+    };
     if (answer.status !== 'Accepted') throw new Error(`Boot of ${this.spec.id}: ${answer.status}`);
     const intervalS = this.options.heartbeatIntervalS ?? answer.interval;
     this.configuration.set('HeartbeatInterval', String(intervalS));
@@ -274,7 +394,12 @@ export class SimulatedCharger {
   ): Promise<void> {
     // The energy so far was delivered at the power of the status it leaves (none unless Charging).
     this.deliver(connectorId, this.clock.now());
-    this.connectorStates[connectorId - 1]!.status = status;
+    const state = this.connectorStates[connectorId - 1]!;
+    state.status = status;
+    // The cable out (or the connector taken out of use) ends a session of the pool's tag: its booking is over
+    // (charged, with the cable in, it still holds the member: their tag elsewhere would be ConcurrentTx).
+    if ((status === 'Available' || status === 'Unavailable') && state.transactionId === null)
+      this.giveBack(state);
     await this.sendStatus(connectorId, errorCode);
   }
 
@@ -318,7 +443,7 @@ export class SimulatedCharger {
         await this.setStatus(connectorId, 'Preparing');
         break;
       case 'Preparing':
-        await this.startCharging(connectorId);
+        await this.walkIn(connectorId);
         break;
       case 'Charging':
       case 'SuspendedEV':
@@ -340,25 +465,104 @@ export class SimulatedCharger {
   }
 
   /**
-   * Authorize and StartTransaction (a random id tag unless given), then Charging; answers the transaction id.
-   * Energy counts from the start's timestamp, at a share of the connector's power drawn for this session.
+   * The random activity's session: a tag of the pool (or a random one) presented at Authorize; refused, the
+   * driver leaves (Available again) and no transaction starts.
    */
-  async startCharging(connectorId: number, idTag = `SIM${Math.floor(Math.random() * 1e6)}`): Promise<number> {
+  private async walkIn(connectorId: number): Promise<void> {
     const state = this.connectorStates[connectorId - 1]!;
-    await this.client?.call('Authorize', { idTag });
+    const pool = this.options.idTags;
+    const idTag = pool ? pool.take(this.spec.id) : `SIM${Math.floor(Math.random() * 1e6)}`;
+    if (idTag === undefined) {
+      await this.setStatus(connectorId, 'Available');
+      return;
+    }
+    state.walkTag = pool ? idTag : null;
+    try {
+      const answer = (await this.client?.call('Authorize', { idTag })) as
+        | { idTagInfo: { status: string } }
+        | undefined;
+      if (answer?.idTagInfo.status !== 'Accepted') {
+        this.giveBack(state, true);
+        await this.setStatus(connectorId, 'Available');
+        return;
+      }
+      await this.startCharging(connectorId, idTag, { authorized: true });
+    } catch (error) {
+      this.giveBack(state);
+      throw error;
+    }
+    // Refused at the start (the member charges elsewhere): no booking to wait for; the tag rests a while.
+    if (state.transactionId === null && state.walkTag !== null) {
+      pool?.give(state.walkTag, true);
+      state.walkTag = null;
+    }
+  }
+
+  private giveBack(state: ConnectorState, refused = false): void {
+    if (state.walkTag !== null) this.options.idTags?.give(state.walkTag, refused);
+    state.walkTag = null;
+  }
+
+  /** Ends the connector's reservation (used, cancelled, expired): Available again unless `keepStatus`. */
+  async endReservation(connectorId: number, keepStatus = false): Promise<void> {
+    const state = this.connectorStates[connectorId - 1];
+    if (!state?.reservation) return;
+    state.reservation = null;
+    clearTimeout(this.reservationTimers.get(connectorId));
+    this.reservationTimers.delete(connectorId);
+    if (!keepStatus && state.status === 'Reserved') await this.setStatus(connectorId, 'Available');
+  }
+
+  /**
+   * Authorize (unless `authorized`) and StartTransaction (a random id tag unless given), then Charging; answers
+   * the transaction id. On a Reserved connector only the reservation's tag (or one whose parent is the
+   * reservation's) may start: its StartTransaction carries the reservationId. Energy counts from the start's
+   * timestamp, at a share of the connector's power drawn for this session.
+   */
+  async startCharging(
+    connectorId: number,
+    idTag = `SIM${Math.floor(Math.random() * 1e6)}`,
+    { authorized = false }: { authorized?: boolean } = {},
+  ): Promise<number> {
+    const state = this.connectorStates[connectorId - 1]!;
+    const info = authorized
+      ? undefined
+      : (
+          (await this.client?.call('Authorize', { idTag })) as
+            | { idTagInfo: { parentIdTag?: string } }
+            | undefined
+        )?.idTagInfo;
+    const reservation = state.reservation;
+    if (reservation) {
+      const parent = info?.parentIdTag;
+      const mine =
+        sameIdTag(reservation.idTag, idTag) ||
+        (parent !== undefined && sameIdTag(reservation.parentIdTag ?? reservation.idTag, parent));
+      if (!mine) throw new Error(`${this.spec.id}/${connectorId} is reserved for another id tag`);
+      await this.endReservation(connectorId, true);
+    }
     const at = this.clock.now();
     const answer = (await this.client?.call('StartTransaction', {
       connectorId,
       idTag,
       meterStart: state.meterWh,
       timestamp: new Date(at).toISOString(),
-    })) as { transactionId: number };
+      ...(reservation ? { reservationId: reservation.id } : {}),
+    })) as { transactionId: number; idTagInfo?: { status: string } };
     const [low, high] = SESSION_SHARE;
     state.transactionId = answer.transactionId;
     state.pendingWh = 0;
     state.countedTo = at;
     state.share = low + (this.options.random ?? Math.random)() * (high - low);
     state.soc = null;
+    // A tag refused in the answer ends the transaction at once, as StopTransactionOnInvalidId (on) asks.
+    const stopsRefused =
+      (this.configuration.get('StopTransactionOnInvalidId') ?? DEFAULT_VALUES.StopTransactionOnInvalidId) !==
+      'false';
+    if (stopsRefused && answer.idTagInfo && answer.idTagInfo.status !== 'Accepted') {
+      await this.stopCharging(connectorId, 'DeAuthorized');
+      return answer.transactionId;
+    }
     await this.setStatus(connectorId, 'Charging');
     return answer.transactionId;
   }
@@ -463,6 +667,9 @@ export class SimulatedCharger {
     state.countedTo = null;
     state.pendingWh = 0;
     await this.setStatus(connectorId, 'Finishing');
+    const scheduled = state.scheduled;
+    state.scheduled = null;
+    if (scheduled === 'Inoperative') await this.setStatus(connectorId, 'Unavailable');
   }
 
   private handle(client: InstanceType<typeof RPCClient>): void {
@@ -505,11 +712,85 @@ export class SimulatedCharger {
         return answerOr({ status: 'UnknownMessageId' });
       return answerOr({ status: 'Accepted' });
     });
+    /** An answer whose refusal is a status word of its own (UnlockFailed), not Rejected. */
+    const answerAs = (status: string, refused: string): Record<string, unknown> => {
+      const answer = answerOr({ status });
+      if (answer === NO_REPLY) return answer;
+      return (answer as { status: string }).status === 'Rejected' ? { status: refused } : answer;
+    };
+    client.handle('UnlockConnector', async ({ params }) => {
+      seen('UnlockConnector', params);
+      const { connectorId } = params as { connectorId: number };
+      if (!this.connectorStates[connectorId - 1]) return answerOr({ status: 'NotSupported' });
+      // A real lock sticks now and then: the demo shows it (unlockFailureRate); the tests choose 'reject'.
+      if (Math.random() < (this.options.unlockFailureRate ?? 0)) return answerOr({ status: 'UnlockFailed' });
+      return answerAs('Unlocked', 'UnlockFailed');
+    });
+    client.handle('ChangeAvailability', async ({ params }) => {
+      seen('ChangeAvailability', params);
+      const { connectorId, type } = params as { connectorId: number; type: 'Operative' | 'Inoperative' };
+      const numbers =
+        connectorId === 0
+          ? this.connectorStates.map((_, i) => i + 1)
+          : this.connectorStates[connectorId - 1]
+            ? [connectorId]
+            : [];
+      if (numbers.length === 0) return answerOr({ status: 'Rejected' });
+      const answer = answerOr({ status: 'Accepted' });
+      if (answer === NO_REPLY || (answer as { status: string }).status !== 'Accepted') return answer;
+      // A connector charging now changes once its session ends (OCPP 1.6: Scheduled).
+      const busy = numbers.filter((n) => this.connectorStates[n - 1]!.transactionId !== null);
+      for (const n of busy) this.connectorStates[n - 1]!.scheduled = type;
+      const now = numbers.filter((n) => !busy.includes(n));
+      setTimeout(() => {
+        void (async () => {
+          for (const n of now) {
+            const state = this.connectorStates[n - 1]!;
+            if (type === 'Inoperative' && state.status !== 'Unavailable')
+              await this.setStatus(n, 'Unavailable');
+            if (type === 'Operative' && state.status === 'Unavailable') await this.setStatus(n, 'Available');
+          }
+        })().catch(() => undefined);
+      }, 10);
+      return busy.length > 0 ? { status: 'Scheduled' } : answer;
+    });
+    client.handle('TriggerMessage', async ({ params }) => {
+      seen('TriggerMessage', params);
+      const { requestedMessage, connectorId } = params as { requestedMessage: string; connectorId?: number };
+      if (!TRIGGERABLE.has(requestedMessage)) return answerOr({ status: 'NotImplemented' });
+      if (connectorId !== undefined && !this.connectorStates[connectorId - 1])
+        return answerOr({ status: 'Rejected' });
+      const answer = answerOr({ status: 'Accepted' });
+      if (answer === NO_REPLY || (answer as { status: string }).status !== 'Accepted') return answer;
+      // The requested message follows the answer, as OCPP 1.6 asks.
+      setTimeout(() => void this.sendTriggered(requestedMessage, connectorId).catch(() => undefined), 10);
+      return answer;
+    });
+    client.handle('GetConfiguration', async ({ params }) => {
+      seen('GetConfiguration', params);
+      const answer = answerOr({});
+      if (answer === NO_REPLY) return answer;
+      const asked = (params as { key?: string[] }).key;
+      const entries = this.configurationEntries();
+      const known = new Map(entries.map((entry) => [entry.key, entry]));
+      if (!asked || asked.length === 0) return { configurationKey: entries };
+      return {
+        configurationKey: asked.filter((key) => known.has(key)).map((key) => known.get(key)!),
+        unknownKey: asked.filter((key) => !known.has(key)),
+      };
+    });
+    client.handle('ClearCache', async ({ params }) => {
+      seen('ClearCache', params);
+      return answerOr({ status: 'Accepted' });
+    });
     client.handle('RemoteStartTransaction', async ({ params }) => {
       seen('RemoteStartTransaction', params);
       const { connectorId = 1, idTag } = params as { connectorId?: number; idTag: string };
       const state = this.connectorStates[connectorId - 1];
       if (!state || state.transactionId !== null) return answerOr({ status: 'Rejected' });
+      // A reserved connector starts for its reservation's tag only.
+      if (state.reservation && !sameIdTag(state.reservation.idTag, idTag))
+        return answerOr({ status: 'Rejected' });
       const answer = answerOr({ status: 'Accepted' });
       if (answer !== NO_REPLY && (answer as { status: string }).status === 'Accepted') {
         setTimeout(() => {
@@ -519,6 +800,43 @@ export class SimulatedCharger {
         }, 10);
       }
       return answer;
+    });
+    /** UpdateFirmware and GetDiagnostics: NotImplemented without the profile; no status to reject with. */
+    const fileCommand = (action: string, params: unknown): 'go' | typeof NO_REPLY => {
+      seen(action, params);
+      if (this.spec.firmwareManagement === false)
+        throw createRPCError('NotImplemented', 'No FirmwareManagement profile on this charger');
+      switch (behaviour()) {
+        case 'silent':
+          return NO_REPLY;
+        case 'not-supported':
+          throw createRPCError('NotImplemented', 'Not implemented by this charger');
+        case 'reject':
+          throw createRPCError('GenericError', 'Refused by this charger');
+        default:
+          return 'go';
+      }
+    };
+    const transfer = () => this.options.fileTransfer?.(this.spec.id) ?? 'normal';
+    client.handle('UpdateFirmware', async ({ params }) => {
+      if (fileCommand('UpdateFirmware', params) === NO_REPLY) return NO_REPLY;
+      // The answer first (it carries nothing), then the update, as a real charger does.
+      setTimeout(
+        () => void this.updateFirmware(params as FirmwareRequest, transfer()).catch(() => undefined),
+        10,
+      );
+      return {};
+    });
+    client.handle('GetDiagnostics', async ({ params }) => {
+      if (fileCommand('GetDiagnostics', params) === NO_REPLY) return NO_REPLY;
+      const how = transfer();
+      if (how === 'no-diagnostics') return {};
+      const fileName = `diagnostics-${this.spec.id}-${new Date(this.clock.now()).toISOString().replace(/[:.]/g, '-')}.log`;
+      setTimeout(
+        () => void this.uploadDiagnostics(params as DiagnosticsRequest, fileName, how).catch(() => undefined),
+        10,
+      );
+      return { fileName };
     });
     client.handle('RemoteStopTransaction', async ({ params }) => {
       seen('RemoteStopTransaction', params);
@@ -530,6 +848,162 @@ export class SimulatedCharger {
         setTimeout(() => void this.stopCharging(index + 1, 'Remote').catch(() => undefined), 10);
       return answer;
     });
+
+    handleAuthorization(this, client, { seen, answerOr });
+  }
+
+  /**
+   * A firmware or diagnostics status, sent as soon as the charger is connected: one that rebooted meanwhile (a
+   * Hard Reset All) sends it once it is back, as a real charger sends what it queued (for at most a minute).
+   */
+  private async fileStatus(type: 'firmware' | 'diagnostics', status: string): Promise<void> {
+    this.options.onEvent?.({ type, id: this.spec.id, status });
+    const action = type === 'firmware' ? 'FirmwareStatusNotification' : 'DiagnosticsStatusNotification';
+    for (let waited = 0; !this.client && !this.stopped && waited < 60_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await this.client?.call(action, { status }).catch(() => undefined);
+  }
+
+  /**
+   * From the retrieve date on: Downloading, the file fetched (as often as `retries` allows), Downloaded,
+   * Installing, a reboot with the new version (from the file's name, else its hash), Installed.
+   */
+  private async updateFirmware(request: FirmwareRequest, how: FileTransferBehaviour): Promise<void> {
+    const wait = new Date(request.retrieveDate).getTime() - this.clock.now();
+    if (wait > 0) await this.clock.sleep(wait);
+    if (this.stopped) return;
+    await this.fileStatus('firmware', 'Downloading');
+    const location = how === 'download-fails' ? spoilToken(request.location) : request.location;
+    const file = await this.withRetries(request, async () => {
+      const response = await fetch(location, { signal: AbortSignal.timeout(120_000) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const declared = Number(response.headers.get('content-length'));
+      if (bytes.length === 0 || (Number.isFinite(declared) && declared !== bytes.length))
+        throw new Error(`${bytes.length} bytes of ${declared}`);
+      return bytes;
+    });
+    if (!file) return this.fileStatus('firmware', 'DownloadFailed');
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    this.options.onEvent?.({ type: 'downloaded', id: this.spec.id, bytes: file.length, sha256 });
+    await this.fileStatus('firmware', 'Downloaded');
+    await this.fileStatus('firmware', 'Installing');
+    if (how === 'install-fails') return this.fileStatus('firmware', 'InstallationFailed');
+    this.firmwareVersion = firmwareVersionOf(request.location, sha256);
+    await this.reboot();
+    await this.fileStatus('firmware', 'Installed');
+  }
+
+  /** Uploading, a small log sent to the location (PUT, or POST multipart), Uploaded or UploadFailed. */
+  private async uploadDiagnostics(
+    request: DiagnosticsRequest,
+    fileName: string,
+    how: FileTransferBehaviour,
+  ): Promise<void> {
+    await this.fileStatus('diagnostics', 'Uploading');
+    const location = how === 'upload-fails' ? spoilToken(request.location) : request.location;
+    const log = this.diagnosticsLog(request);
+    const sent = await this.withRetries(request, async () => {
+      const put = this.options.diagnosticsUpload === 'put';
+      let body: string | FormData = log;
+      if (!put) {
+        const form = new FormData();
+        form.append('file', new Blob([log], { type: 'text/plain' }), fileName);
+        body = form;
+      }
+      const response = await fetch(location, {
+        method: put ? 'PUT' : 'POST',
+        body,
+        ...(put ? { headers: { 'content-type': 'text/plain' } } : {}),
+        signal: AbortSignal.timeout(120_000),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return true;
+    });
+    if (!sent) return this.fileStatus('diagnostics', 'UploadFailed');
+    this.options.onEvent?.({ type: 'uploaded', id: this.spec.id, bytes: Buffer.byteLength(log) });
+    await this.fileStatus('diagnostics', 'Uploaded');
+  }
+
+  /** Tries `attempt` once, then `retries` more times `retryInterval` seconds apart; null if none succeeded. */
+  private async withRetries<T>(
+    request: { retries?: number; retryInterval?: number },
+    attempt: () => Promise<T>,
+  ): Promise<T | null> {
+    for (let n = 0; n <= (request.retries ?? 0); n++) {
+      if (n > 0) await this.clock.sleep((request.retryInterval ?? 0) * 1000);
+      if (this.stopped) return null;
+      try {
+        return await attempt();
+      } catch {
+        // the next try, if any
+      }
+    }
+    return null;
+  }
+
+  /** What a simulated charger's diagnostics say: itself, its connectors, its configuration. */
+  private diagnosticsLog(request: DiagnosticsRequest): string {
+    const lines = [
+      `# Diagnostics of ${this.spec.id} (EV Simulator, firmware ${this.firmwareVersion})`,
+      `# written ${new Date(this.clock.now()).toISOString()}`,
+      `# period ${request.startTime ?? 'start'} .. ${request.stopTime ?? 'now'}`,
+      ...this.connectorStates.map(
+        (state, i) =>
+          `connector ${i + 1}: ${state.status}, meter ${state.meterWh} Wh, transaction ${state.transactionId ?? '-'}`,
+      ),
+      ...[...this.configuration].map(([key, value]) => `config ${key}=${value}`),
+    ];
+    return `${lines.join('\n')}\n`;
+  }
+
+  /** GetConfiguration's keys: what the back office may set, then the read-only facts of this charger. */
+  configurationEntries(): Array<{ key: string; readonly: boolean; value: string }> {
+    const settable = [...KNOWN_KEYS].map((key) => ({
+      key,
+      readonly: false,
+      value: this.configuration.get(key) ?? DEFAULT_VALUES[key] ?? '',
+    }));
+    return [
+      ...settable,
+      { key: 'NumberOfConnectors', readonly: true, value: String(this.spec.connectors) },
+      {
+        key: 'SupportedFeatureProfiles',
+        readonly: true,
+        value: 'Core,RemoteTrigger,LocalAuthListManagement,Reservation',
+      },
+      { key: 'ChargeProfileMaxStackLevel', readonly: true, value: '0' },
+      { key: 'LocalAuthListMaxLength', readonly: true, value: String(this.localAuthListMaxLength) },
+      { key: 'SendLocalListMaxLength', readonly: true, value: String(this.sendLocalListMaxLength) },
+      { key: 'ReserveConnectorZeroSupported', readonly: true, value: 'false' },
+    ];
+  }
+
+  /** The message TriggerMessage asked for. */
+  private async sendTriggered(message: string, connectorId: number | undefined): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const numbers = connectorId ? [connectorId] : this.connectorStates.map((_, i) => i + 1);
+    switch (message) {
+      case 'BootNotification':
+        await client.call('BootNotification', this.bootPayload());
+        break;
+      case 'Heartbeat':
+        await client.call('Heartbeat', {});
+        break;
+      case 'StatusNotification':
+        for (const n of numbers) await this.sendStatus(n);
+        break;
+      case 'MeterValues':
+        for (const n of numbers) await this.sendMeterValue(n, { addWh: 0 });
+        break;
+      case 'DiagnosticsStatusNotification':
+        await client.call('DiagnosticsStatusNotification', { status: 'Idle' });
+        break;
+      case 'FirmwareStatusNotification':
+        await client.call('FirmwareStatusNotification', { status: 'Idle' });
+        break;
+    }
   }
 
   private async reboot(): Promise<void> {
@@ -537,11 +1011,17 @@ export class SimulatedCharger {
     await new Promise((resolve) => setTimeout(resolve, this.options.rebootMs ?? 500));
     if (this.stopped) return;
     for (const state of this.connectorStates) {
-      state.status = 'Available';
+      // Inoperative outlives a reboot, as ChangeAvailability's setting does on a real charger.
+      state.status =
+        state.status === 'Unavailable' || state.scheduled === 'Inoperative' ? 'Unavailable' : 'Available';
+      state.scheduled = null;
       state.transactionId = null;
       state.countedTo = null;
       state.pendingWh = 0;
       state.car = null;
+      // A reservation outlives a reboot (a real charger keeps it in its store); the session's tag is free again.
+      if (state.reservation && state.status === 'Available') state.status = 'Reserved';
+      this.giveBack(state);
     }
     await this.keepConnected().catch(() => undefined);
   }
@@ -563,12 +1043,43 @@ export class SimulatedCharger {
   /** Disconnects for good. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const timer of this.reservationTimers.values()) clearTimeout(timer);
+    this.reservationTimers.clear();
     if (this.retry) {
       clearTimeout(this.retry.timer);
       this.retry.resolve();
     }
     await this.close();
   }
+}
+
+interface FirmwareRequest {
+  location: string;
+  retrieveDate: string;
+  retries?: number;
+  retryInterval?: number;
+}
+
+interface DiagnosticsRequest {
+  location: string;
+  retries?: number;
+  retryInterval?: number;
+  startTime?: string;
+  stopTime?: string;
+}
+
+/** The location with its one-time token spoiled (a link the server refuses): the failures of the tests. */
+const spoilToken = (location: string) => location.replace(/(\/ocpp-files\/\w+\/)([^/]+)/, '$1spoiled-$2');
+
+/** The version a file installs: the first 'n.n…' in its name (ev-sim-2.1.0.bin: 2.1.0), else its hash's start. */
+export function firmwareVersionOf(location: string, sha256: string): string {
+  let name = location.split('?')[0]!.split('/').pop() ?? '';
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // keep it as it is
+  }
+  return (/\d+(?:\.\d+)+/.exec(name)?.[0] ?? `sim-${sha256.slice(0, 8)}`).slice(0, 50);
 }
 
 export interface Simulation {

@@ -16,16 +16,26 @@ import { ChargerBus } from './cluster/bus.ts';
 import type { Config } from './config.ts';
 import { registerBackupEndpoint } from './db/backup-endpoint.ts';
 import type { DatabaseKind, Db } from './db/client.ts';
+import { Background } from './lib/background.ts';
 import { Lifecycle } from './lib/lifecycle.ts';
 import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { Metrics, NO_METRICS } from './lib/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { bookingChargerEvents } from './modules/booking/booking-charger-events.ts';
+import { cancelAtCharger } from './modules/booking/charger-reservation.ts';
 import { chargerRoutes } from './modules/charger/charger.routes.ts';
 import { chargerCommandRoutes } from './modules/charger/command.routes.ts';
+import { chargerLocalListRoutes } from './modules/charger/local-list.routes.ts';
+import { chargerMessageRoutes } from './modules/charger/message.routes.ts';
+import { chargerOperationRoutes } from './modules/charger/operation.routes.ts';
 import { chargerBrandRoutes } from './modules/charger-brand/charger-brand.routes.ts';
+import { chargerFileRoutes } from './modules/charger-file/charger-file.routes.ts';
+import { chargerFileEvents } from './modules/charger-file/charger-file-events.ts';
+import { ocppFileRoutes } from './modules/charger-file/ocpp-file.routes.ts';
 import { contactUsRoutes } from './modules/contact-us/contact-us.routes.ts';
+import { idTagRoutes } from './modules/id-tag/id-tag.routes.ts';
 import { landlordRoutes } from './modules/landlord/landlord.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
@@ -53,6 +63,17 @@ import { registerInputGuard } from './plugins/input.ts';
 import { countBookingsByStatus, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The periodic jobs, callable at once (tests give a later `now` rather than wait). */
+    jobs: {
+      expireReservations(now?: number): Promise<number>;
+      /** The work started after an answer (ReserveNow, CancelReservation) has ended. */
+      settled(): Promise<void>;
+    };
+  }
+}
 
 export interface BuildOptions {
   db: Db;
@@ -103,7 +124,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const ocpp = new OcppCentral(options.db, config, app.log, metrics ?? NO_METRICS);
+  const ocpp = new OcppCentral(
+    options.db,
+    config,
+    app.log,
+    {
+      ...bookingChargerEvents(options.db, { unknownTags: config.ocpp.unknownTags }),
+      files: chargerFileEvents(options.db),
+    },
+    metrics ?? NO_METRICS,
+  );
   let bus: ChargerBus | null = null;
   if (options.nats) {
     const joined = new ChargerBus(options.nats, ocpp.nodeId, app.log, ocpp.held, forgetSessionsHere);
@@ -122,11 +152,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     broker: bus ? () => bus.reachable : undefined,
   });
   ocpp.attach(app.server);
+  app.decorate('messageLog', ocpp.messageLog);
   // Before the HTTP server closes: it would wait for the chargers' WebSockets forever.
   app.addHook('preClose', () => ocpp.close());
-  // Reservations whose slot passed unused are cancelled once a minute (modules/member).
+  // Reservations whose slot passed unused are cancelled once a minute (modules/member), and taken back from
+  // the chargers that held them (CancelReservation). The tests call it with a later `now` (app.jobs).
+  const background = new Background((message) => app.log.warn(message));
+  const reservations = { db: options.db, commands: ocpp.commands };
+  const expire = (now = Date.now()) =>
+    expireReservations(options.db, now, (id) =>
+      background.run(`CancelReservation of booking ${id}`, () =>
+        cancelAtCharger(reservations, id, 'expired'),
+      ),
+    );
+  app.decorate('jobs', { expireReservations: expire, settled: () => background.settled() });
   const expiry = setInterval(() => {
-    expireReservations(options.db).catch((error: unknown) => {
+    expire().catch((error: unknown) => {
       app.log.error({ err: error }, 'expiring reservations failed');
     });
   }, 60_000);
@@ -158,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer,
     commands: ocpp.commands,
     payments,
+    background,
   };
 
   await app.register(fastifySwagger, {
@@ -189,6 +231,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(chargerBrandRoutes(services));
   await app.register(chargerRoutes(services));
   await app.register(chargerCommandRoutes(services));
+  await app.register(chargerOperationRoutes(services));
+  await app.register(chargerFileRoutes(services));
+  await app.register(ocppFileRoutes(services));
+  await app.register(chargerLocalListRoutes(services));
+  await app.register(idTagRoutes(services));
+  await app.register(chargerMessageRoutes(services));
   await app.register(contactUsRoutes(services));
   await app.register(bookingRoutes(services));
   await app.register(paymentRoutes(services));

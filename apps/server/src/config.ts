@@ -53,6 +53,15 @@ const envSchema = z.object({
   OCPP_HEARTBEAT_INTERVAL: z.coerce.number().int().min(1).max(86_400).default(60),
   /** How long a command to a charger waits for its answer. */
   OCPP_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * An id tag no member holds, at Authorize and StartTransaction: `invalid` (the default) refuses it;
+   * `accept` lets it charge with no booking (free vending, for an operator who wants it; docs/decisions.md).
+   */
+  OCPP_UNKNOWN_TAGS: z
+    .enum(['invalid', 'accept'], {
+      error: "'invalid' (the default: an unknown id tag may not charge) or 'accept' (free vending)",
+    })
+    .default('invalid'),
   /** DataTransfer vendorId of the parking-bay blockers (Open/Close blocker). */
   OCPP_BLOCKER_VENDOR_ID: z.string().min(1).max(255).default('JudJod'),
   /** Authorises Hard Reset All and Config All (docs/decisions.md); unset = batch commands are off. */
@@ -79,6 +88,10 @@ const envSchema = z.object({
     .regex(/^(nats|tls):\/\/\S+$/, 'a nats:// or tls:// URL, e.g. nats://127.0.0.1:4222')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The message log's bounds (docs/decisions.md, Message log): rows older than this many days go… */
+  OCPP_MESSAGE_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** …and a charger keeps at most this many of its newest frames. */
+  OCPP_MESSAGE_LOG_MAX: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   /** How long a call to the payment provider may take before its outcome counts as unknown (settled later). */
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
@@ -114,6 +127,10 @@ export interface Config {
     heartbeatIntervalS: number;
     commandTimeoutMs: number;
     blockerVendorId: string;
+    /** What an id tag no member holds is answered (OCPP_UNKNOWN_TAGS). */
+    unknownTags: 'invalid' | 'accept';
+    /** The message log's bounds: days, and frames per charger. */
+    messageLog: { days: number; maxPerCharger: number };
   };
   batch: { token: string | undefined; concurrency: number };
   /** The bearer token of GET /metrics; undefined = metrics off (404). */
@@ -171,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatIntervalS: e.OCPP_HEARTBEAT_INTERVAL,
       commandTimeoutMs: e.OCPP_COMMAND_TIMEOUT_MS,
       blockerVendorId: e.OCPP_BLOCKER_VENDOR_ID,
+      unknownTags: e.OCPP_UNKNOWN_TAGS,
+      messageLog: { days: e.OCPP_MESSAGE_LOG_DAYS, maxPerCharger: e.OCPP_MESSAGE_LOG_MAX },
     },
     batch: { token: e.BATCH_COMMAND_TOKEN || undefined, concurrency: e.BATCH_CONCURRENCY },
     metricsToken: e.METRICS_TOKEN,

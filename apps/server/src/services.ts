@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseKind, Db } from './db/client.ts';
+import type { Background } from './lib/background.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { PaymentContext } from './modules/payment/settlement.ts';
 import type { ChargerCommands } from './ocpp/commands.ts';
@@ -14,4 +15,6 @@ export interface Services {
   commands: ChargerCommands;
   /** Charges and refunds through the payment provider (the default records them for manual settlement). */
   payments: PaymentContext;
+  /** Work after an answer (a charger's reservation once a booking committed): logged, and awaitable by tests. */
+  background: Background;
 }

@@ -135,6 +135,23 @@ export const BOOKING_TRANSITIONS = {
   'cancel-payment': { from: ['stopped'], to: 'cancelled', actors: ['staff'], verb: 'cancelled' },
   /** The member cancels a reservation, or the server cancels one whose slot ended unused. */
   cancel: { from: ['created', 'started'], to: 'cancelled', actors: ['member', 'system'], verb: 'cancelled' },
+  /**
+   * A reservation for now was sent to the charger (ReserveNow, issue 32 §4): recorded with the charger's
+   * answer (Accepted, Occupied, Rejected, …, NotSupported, offline); whatever it said, the booking stands.
+   */
+  'charger-reserve': {
+    from: ['created', 'started', 'cancelled', 'charging'],
+    to: null,
+    actors: ['system'],
+    verb: 'sent ReserveNow to the charger',
+  },
+  /** The reservation was cancelled or expired: CancelReservation to the charger that had accepted it. */
+  'charger-cancel-reservation': {
+    from: ['created', 'started', 'cancelled'],
+    to: null,
+    actors: ['system'],
+    verb: 'sent CancelReservation to the charger',
+  },
   /** Soft delete (the row and its history stay for audit); 'charging' only with booking.delete-charging. */
   delete: { from: ['created', 'started', 'charging'], to: null, actors: ['staff'], verb: 'deleted' },
   refund: { from: ['paid'], to: null, actors: ['staff', 'system'], verb: 'refunded' },

@@ -202,6 +202,16 @@ export const PERMISSIONS = {
   'charger.batch': ['admin'],
   'connector-type.read': ALL,
   'connector.blocker': CHARGER,
+  // Operations on one charger (issue 32, docs/permissions.md): unlock, availability, trigger, soft reset and
+  // the message log for every charger role in its scope; configuration, hard reset, the authorization cache,
+  // diagnostics and firmware for the admin.
+  'charger.operate': CHARGER,
+  'charger.configure': ['admin'],
+  // The local authorization list of one charger (issue 32 §4): who may start offline there. Sending it to
+  // every charger is a batch (charger.batch).
+  'charger.local-list': ['admin', 'callcenter'],
+  // What the charger said (issue 32 section 3): its message log and connections, in the same scope.
+  'charger.messages': CHARGER,
   'contact-us.read': menuRoles('contact-us'),
   'contact-us.write': menuRoles('contact-us'),
   // document 3

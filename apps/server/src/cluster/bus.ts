@@ -18,19 +18,13 @@ import {
   TimeoutError,
 } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CommandAction, CommandOutcome } from '../ocpp/commands.ts';
+import { COMMAND_ACTIONS, type CommandAction, type CommandOutcome } from '../ocpp/commands.ts';
 
 /** Time a remote command may take beyond the charger's own timeout (the hop to the holder and back). */
 export const ROUTE_MARGIN_MS = 2000;
 /** How long a new connection waits for an old holder to let go of the charger before taking it anyway. */
 const CLAIM_TIMEOUT_MS = 2000;
-const ACTIONS = new Set<string>([
-  'Reset',
-  'ChangeConfiguration',
-  'DataTransfer',
-  'RemoteStartTransaction',
-  'RemoteStopTransaction',
-]);
+const ACTIONS = new Set<string>(COMMAND_ACTIONS);
 
 /**
  * A NATS subject token can hold neither '.' nor '*', '>' or spaces; a charger id may hold '.' and '~'

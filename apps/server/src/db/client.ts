@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -24,6 +25,9 @@ export interface Database {
 }
 
 export const MIGRATIONS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+
+/** The extensions the migrations create, loaded into every embedded database (PGlite ships them). */
+const EXTENSIONS = { pg_trgm };
 
 /** Counts fsync calls that reached the disk, so a test can prove the embedded database writes durably. */
 export const durability = { fsyncCalls: 0 };
@@ -74,6 +78,7 @@ export const PGLITE_SHARED_BUFFERS = '16MB';
 /** Opens the embedded database files in `dataDir/pgdata` as they are: no lock, no migrations (the caller's). */
 export function createEmbeddedClient(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
   return PGlite.create({
+    extensions: EXTENSIONS,
     fs: new DurableNodeFS(path.join(dataDir, 'pgdata')),
     startParams: [
       ...DURABLE_START_PARAMS,
@@ -131,7 +136,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       throw error;
     }
   } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGlite.create({
+      extensions: EXTENSIONS,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   try {

@@ -32,6 +32,10 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, start + 1)}${parameters.join('&')}`;
 }
 
+/** A one-time file link's token (modules/charger-file: `/ocpp-files/{purpose}/{token}`) is a credential. */
+const FILE_LINK = /(\/ocpp-files\/(?:firmware|diagnostics)\/)[^/?#\s"]+/g;
+export const redactFileLinks = (text: string) => text.replace(FILE_LINK, '$1[Redacted]');
+
 /** Paths redacted wherever they appear in a log line: tokens and passwords never reach the logs. */
 export const REDACT_PATHS = [
   'req.headers["x-access-token"]',
@@ -75,7 +79,11 @@ export function loggerOptions(
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
     serializers: {
       req(request: { method: string; url: string; ip?: string; headers: Record<string, unknown> }) {
-        return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+        return {
+          method: request.method,
+          url: redactUrl(redactFileLinks(request.url)),
+          remoteAddress: request.ip,
+        };
       },
     },
     ...(stream

@@ -25,12 +25,15 @@ export interface OcppMetrics {
   watch(client: OcppEvents): void;
   /** A command sent to a charger, what became of it, and how long it took (s). */
   commandSent(action: string, outcome: CommandOutcome, seconds: number): void;
+  /** Frames the message log did not write (ocpp/message-log.ts): its queue was full, or the write failed. */
+  messageLogDropped(reason: 'queue_full' | 'write_failed', frames: number): void;
 }
 
 /** Metrics off (no METRICS_TOKEN): nothing is counted. */
 export const NO_METRICS: OcppMetrics & PaymentMetrics = {
   watch() {},
   commandSent() {},
+  messageLogDropped() {},
   settled() {},
 };
 
@@ -100,6 +103,7 @@ export class Metrics implements OcppMetrics, PaymentMetrics {
   private readonly ocppReceived: Counter<'action' | 'outcome'>;
   private readonly ocppCommands: Counter<'action' | 'outcome'>;
   private readonly ocppCommandDuration: Histogram<'action'>;
+  private readonly messageLogDrops: Counter<'reason'>;
   private readonly payments: Counter<'method' | 'outcome'>;
   private readonly paymentBaht: Counter<'method'>;
   private readonly refunds: Counter<'method' | 'outcome'>;
@@ -160,6 +164,14 @@ export class Metrics implements OcppMetrics, PaymentMetrics {
       help: 'Round trip of a command a charger answered (a result or an error), in seconds.',
       labelNames: ['action'],
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.messageLogDrops = new Counter({
+      name: 'ev_ocpp_message_log_dropped_total',
+      help:
+        'OCPP frames the message log did not write, by reason: queue_full (more frames waited than its ' +
+        'bound), write_failed (the database refused or was away).',
+      labelNames: ['reason'],
       registers,
     });
     const bookings: Gauge<'status'> = new Gauge({
@@ -276,6 +288,10 @@ export class Metrics implements OcppMetrics, PaymentMetrics {
     if (outcome.status === 'answered' || outcome.status === 'error') {
       this.ocppCommandDuration.observe({ action }, seconds);
     }
+  });
+
+  readonly messageLogDropped = safely((reason: 'queue_full' | 'write_failed', frames: number) => {
+    this.messageLogDrops.inc({ reason }, frames);
   });
 
   readonly settled = safely(

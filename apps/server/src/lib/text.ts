@@ -1,6 +1,13 @@
 /** A UTF-16 surrogate without its pair: no UTF-8 form, so PostgreSQL's json/jsonb input refuses it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** The text with each NUL and lone surrogate replaced by U+FFFD: storable, whatever it held. */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
+}
+
 export const NUL_MESSAGE = 'Text must not contain the NUL character (U+0000).';
 export const SURROGATE_MESSAGE = 'Text must be valid Unicode (it holds a lone surrogate).';
 

@@ -7,21 +7,26 @@ import type { ChargerBus, HeldChargers } from '../cluster/bus.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { NO_METRICS, type OcppMetrics } from '../lib/metrics.ts';
-import { onConnectorStatus, onMeterValues, onStopTransaction } from '../modules/booking/charger-events.ts';
-import { authorizeTag, chargerStart } from '../modules/booking/charger-start.ts';
+import { toOcpp201Command } from './adapters/ocpp201-commands.ts';
 import { RecentCalls } from './calls.ts';
 import type { CallOptions, ChargerCommands, CommandAction, CommandOutcome } from './commands.ts';
+import type { ChargerEvents } from './events.ts';
+import { OCPP16_HANDLERS } from './handlers/1.6/index.ts';
+import { OCPP201_HANDLERS } from './handlers/2.0.1/index.ts';
+import type { CallAnswer, CallContext, CallParams } from './handlers/context.ts';
+import { type ConnectionLog, MessageLog, remoteAddressOf } from './message-log.ts';
+import { chooseSubprotocol } from './negotiation.ts';
 import { verifyOcppPassword } from './password.ts';
-import { createOcpp16Validator, toOcpp16Frame } from './protocol.ts';
-import { createRPCError, RPCServer, TimeoutError } from './rpc.ts';
-import { backOfficeStatus, ChargePointStore } from './store.ts';
 import {
-  chargerTime,
-  type MeterValue,
-  recordMeterValues,
-  type StartRequest,
-  stopTransaction,
-} from './transactions.ts';
+  createOcpp16Validator,
+  createOcpp201Validator,
+  isOcpp201,
+  OCPP_SUBPROTOCOLS,
+  type OcppSubprotocol,
+  toOcpp16Frame,
+} from './protocol.ts';
+import { createRPCError, RPCServer, TimeoutError } from './rpc.ts';
+import { ChargePointStore } from './store.ts';
 import { OCPP_PATH, refuseUpgrade, screenUpgrade } from './upgrade.ts';
 
 /** How long a stopping server lets chargers finish their calls and answer the close (server.ts: 10 s in all). */
@@ -38,6 +43,9 @@ export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 /** The part of ocpp-rpc's server-side client used here. */
 interface RpcClient {
   identity: string;
+  /** The subprotocol agreed at the upgrade ('ocpp1.6'). */
+  protocol?: string;
+  handshake?: { remoteAddress?: string; headers?: Record<string, string | string[] | undefined> };
   handle(
     method: string,
     handler: (call: {
@@ -58,6 +66,9 @@ interface RpcClient {
 export class OcppCentral {
   readonly server: InstanceType<typeof RPCServer>;
   readonly store: ChargePointStore;
+  /** Every frame both ways, and each connection (message-log.ts). */
+  readonly messageLog: MessageLog;
+  private readonly connectionLogs = new WeakMap<RpcClient, ConnectionLog>();
   /** This process, as written in chargers.connected_node. */
   readonly nodeId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly clients = new Map<string, RpcClient>();
@@ -72,25 +83,46 @@ export class OcppCentral {
     private readonly db: Db,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    /** What the modules do with the chargers' reports (ocpp/events.ts). */
+    private readonly events: ChargerEvents,
     private readonly metrics: OcppMetrics = NO_METRICS,
   ) {
     this.store = new ChargePointStore(db, log);
+    this.messageLog = new MessageLog(db, log, config.ocpp.messageLog, metrics);
     this.server = new RPCServer({
-      protocols: ['ocpp1.6'],
+      // Both on one path (issue 33): admit() picks per charger, by its setting and what it offers.
+      protocols: [...OCPP_SUBPROTOCOLS],
       strictMode: true,
       callTimeoutMs: config.ocpp.commandTimeoutMs,
       pingIntervalMs: 30_000,
       deferPingsOnActivity: true,
       maxBadMessages: MAX_BAD_MESSAGES,
       // Duck-typed: ocpp-rpc only calls `subprotocol` and `validate` (its typings name private fields too).
-      strictModeValidators: [createOcpp16Validator() as never],
+      strictModeValidators: [createOcpp16Validator() as never, createOcpp201Validator() as never],
       wssOptions: { maxPayload: MAX_FRAME_BYTES },
     });
     this.server.on('error', (error: unknown) => this.log.error({ err: error }, 'OCPP: server error'));
     this.server.auth((accept, reject, handshake) => {
       void this.admit(handshake.endpoint, handshake.identity, handshake.password, handshake.protocols).then(
-        (refusal) =>
-          refusal ? reject(refusal.code, refusal.message) : accept({ chargerId: handshake.identity }),
+        (verdict) => {
+          if ('protocol' in verdict) {
+            return accept({ chargerId: handshake.identity, protocol: verdict.protocol }, verdict.protocol);
+          }
+          const refusal = verdict;
+          if (refusal.known) {
+            this.messageLog.refused(
+              {
+                chargerId: handshake.identity,
+                node: this.nodeId,
+                remoteAddress: remoteAddressOf(handshake, config.trustProxy),
+                protocol: [...handshake.protocols].join(',').slice(0, 100) || null,
+              },
+              refusal.code,
+              refusal.message,
+            );
+          }
+          reject(refusal.code, refusal.message);
+        },
         (error: unknown) => {
           this.log.error({ err: error }, 'OCPP: admission failed');
           reject(500, 'Internal error');
@@ -121,7 +153,11 @@ export class OcppCentral {
       // Gone from here at once: no command may reach the stale socket while it closes (with a close frame:
       // the charger, should it still be there, learns why).
       this.clients.delete(chargerId);
-      void client.close({ code: 1000, reason: 'Replaced by a new connection', awaitPending: false });
+      void this.closeClient(client, {
+        code: 1000,
+        reason: 'Replaced by a new connection',
+        awaitPending: false,
+      });
     },
   };
 
@@ -134,8 +170,17 @@ export class OcppCentral {
     const client = this.clients.get(chargerId);
     if (!client) return false;
     this.log.info({ chargerId, reason }, 'OCPP: disconnecting charger');
-    await client.close({ code: 1000, reason, force: true });
+    await this.closeClient(client, { code: 1000, reason, force: true });
     return true;
+  }
+
+  /** Closes a connection, telling the message log why (a forced close sends no close frame to report it). */
+  private closeClient(
+    client: RpcClient,
+    options: { code: number; reason: string; force?: boolean; awaitPending?: boolean },
+  ) {
+    this.connectionLogs.get(client)?.closing(options.code, options.reason);
+    return client.close(options);
   }
 
   /** Chargers connected to this process now. */
@@ -166,6 +211,7 @@ export class OcppCentral {
       });
     }, sweepMs);
     this.sweeper.unref();
+    this.messageLog.start();
   }
 
   private async admit(
@@ -173,45 +219,64 @@ export class OcppCentral {
     identity: string,
     password: Buffer | undefined,
     protocols: Set<string>,
-  ): Promise<{ code: number; message: string } | null> {
-    if (endpoint !== OCPP_PATH) return { code: 404, message: 'Not found' };
-    if (!protocols.has('ocpp1.6')) return { code: 400, message: 'Subprotocol ocpp1.6 required' };
+  ): Promise<{ code: number; message: string; known: boolean } | { protocol: OcppSubprotocol }> {
+    if (endpoint !== OCPP_PATH) return { code: 404, message: 'Not found', known: false };
+    // Looked up first, so that a known charger's refusal is recorded (message-log.ts); the answers are as before.
     const charger = await this.store.admission(identity);
-    if (!charger) return { code: 404, message: 'Unknown charger' };
-    if (!charger.active) return { code: 403, message: 'Charger is inactive' };
+    const known = charger !== null;
+    const chosen = chooseSubprotocol(charger?.ocppProtocol ?? 'auto', protocols);
+    if ('message' in chosen) return { code: 400, message: chosen.message, known };
+    if (!charger) return { code: 404, message: 'Unknown charger', known };
+    if (!charger.active) return { code: 403, message: 'Charger is inactive', known };
     if (charger.passwordHash && !verifyOcppPassword(charger.passwordHash, password)) {
-      return { code: 401, message: 'Unauthorized' };
+      return { code: 401, message: 'Unauthorized', known };
     }
-    return null;
+    return chosen;
   }
 
   private onClient(client: RpcClient): void {
     const id = client.identity;
-    // Every frame ocpp-rpc sends goes through sendRaw: its CALLERRORs leave with OCPP 1.6's codes.
-    const sendRaw = client.sendRaw.bind(client);
-    client.sendRaw = (message) => sendRaw(typeof message === 'string' ? toOcpp16Frame(message) : message);
+    const v201 = isOcpp201(client.protocol);
+    // Every frame ocpp-rpc sends goes through sendRaw: on a 1.6 connection its CALLERRORs leave with OCPP 1.6's
+    // codes (ocpp-rpc's own are 2.0.1's, right as they are on a 2.0.1 connection).
+    if (!v201) {
+      const sendRaw = client.sendRaw.bind(client);
+      client.sendRaw = (message) => sendRaw(typeof message === 'string' ? toOcpp16Frame(message) : message);
+    }
     const previous = this.clients.get(id);
     this.clients.set(id, client);
     // A charger reconnecting before its old socket noticed: the new connection wins.
     if (previous) {
       this.bus?.release(id, previous);
-      void previous.close({ code: 1000, reason: 'Replaced by a new connection', force: true });
+      void this.closeClient(previous, { code: 1000, reason: 'Replaced by a new connection', force: true });
     }
     // Here too across processes: an older connection held by another process is closed. The charger shows
     // online (connected_node) once commands from any process reach it here.
     if (this.bus) {
       void this.bus.hold(id, client).then((held) => {
-        if (held && this.clients.get(id) === client) this.store.connected(id, this.nodeId);
+        if (held && this.clients.get(id) === client) this.store.connected(id, this.nodeId, client.protocol);
       });
-    } else this.store.connected(id, this.nodeId);
+    } else this.store.connected(id, this.nodeId, client.protocol);
     this.log.info({ chargerId: id }, 'OCPP: charger connected');
     this.metrics.watch(client);
 
-    // ocpp-rpc reports the frames it sends as well: only what the charger sends shows it alive.
-    client.on('message', (event) => {
-      if (!(event as { outbound: boolean }).outbound) this.store.seen(id);
+    const logged = this.messageLog.connected({
+      chargerId: id,
+      node: this.nodeId,
+      remoteAddress: client.handshake ? remoteAddressOf(client.handshake, this.config.trustProxy) : null,
+      protocol: client.protocol ?? null,
     });
-    client.on('close', () => {
+    this.connectionLogs.set(client, logged);
+    // ocpp-rpc reports the frames it sends as well (its own CALLERRORs too, all through sendRaw): only what the
+    // charger sends shows it alive; the log takes both.
+    client.on('message', (event) => {
+      const { message, outbound } = event as { message: unknown; outbound: boolean };
+      if (!outbound) this.store.seen(id);
+      logged.frame(message, outbound);
+    });
+    client.on('close', (event) => {
+      const { code, reason } = (event ?? {}) as { code?: unknown; reason?: unknown };
+      logged.closed(code, reason);
       this.bus?.release(id, client);
       if (this.clients.get(id) !== client) return;
       this.clients.delete(id);
@@ -228,10 +293,7 @@ export class OcppCentral {
      * Registers a handler: a retransmitted call gets the first answer (RecentCalls), and an unexpected
      * failure is logged and answered as InternalError without its details (no SQL or stack reaches a charger).
      */
-    const handle = (
-      method: string,
-      run: (params: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>,
-    ) =>
+    const handle = (method: string, run: (params: CallParams) => CallAnswer | Promise<CallAnswer>) =>
       client.handle(method, ({ messageId, params }) =>
         recent.answer(messageId, method, params, async () => {
           try {
@@ -244,71 +306,19 @@ export class OcppCentral {
         }),
       );
 
-    const heartbeatIntervalS = this.config.ocpp.heartbeatIntervalS;
-    handle('BootNotification', (params) => {
-      this.store.booted(
-        id,
-        {
-          vendor: String(params.chargePointVendor),
-          model: String(params.chargePointModel),
-          serialNumber: (params.chargePointSerialNumber as string | undefined) ?? null,
-          firmwareVersion: (params.firmwareVersion as string | undefined) ?? null,
-        },
-        heartbeatIntervalS,
-      );
-      return { status: 'Accepted', currentTime: new Date().toISOString(), interval: heartbeatIntervalS };
-    });
-    handle('Heartbeat', () => ({ currentTime: new Date().toISOString() }));
-    handle('StatusNotification', async (params) => {
-      const number = params.connectorId as number;
-      // Connector 0 is the charger as a whole: its connectors report their own statuses.
-      if (number > 0) {
-        const at = chargerTime(params.timestamp as string | undefined);
-        this.store.status(id, number, {
-          status: backOfficeStatus(String(params.status)),
-          errorCode: String(params.errorCode),
-          vendorErrorCode: (params.vendorErrorCode as string | undefined) ?? null,
-          info: (params.info as string | undefined) ?? null,
-          at,
-        });
-        const status = String(params.status);
-        if (status === 'Available' || status === 'SuspendedEV' || status === 'Charging') {
-          await this.forBookings(id, 'StatusNotification', () =>
-            onConnectorStatus(this.db, id, { ocppConnectorId: number, status, at }),
-          );
-        }
-      }
-      return {};
-    });
-    handle('Authorize', async (params) => ({
-      idTagInfo: { status: await authorizeTag(this.db, id, String(params.idTag)) },
-    }));
-    handle('StartTransaction', async (params) => {
-      const answer = await chargerStart(this.db, id, params as unknown as StartRequest, (step, run) =>
-        this.forBookings(id, step, run),
-      );
-      if (answer.refused) this.stopRefused(id, answer.transactionId, answer.idTagStatus);
-      return { transactionId: answer.transactionId, idTagInfo: { status: answer.idTagStatus } };
-    });
-    handle('MeterValues', async (params) => {
-      const reading = await recordMeterValues(
-        this.db,
-        id,
-        params as { connectorId: number; transactionId?: number; meterValue: MeterValue[] },
-      );
-      if (reading) await this.forBookings(id, 'MeterValues', () => onMeterValues(this.db, id, reading));
-      return {};
-    });
-    handle('StopTransaction', async (params) => {
-      const stopped = await stopTransaction(this.db, id, params as Parameters<typeof stopTransaction>[2]);
-      if (stopped)
-        await this.forBookings(id, 'StopTransaction', () => onStopTransaction(this.db, id, stopped));
-      else this.log.warn({ chargerId: id, transactionId: params.transactionId }, 'OCPP: unknown transaction');
-      return { idTagInfo: { status: 'Accepted' } };
-    });
-    handle('DataTransfer', () => ({ status: 'UnknownVendorId' }));
-    handle('DiagnosticsStatusNotification', () => ({}));
-    handle('FirmwareStatusNotification', () => ({}));
+    const context: CallContext = {
+      chargerId: id,
+      db: this.db,
+      store: this.store,
+      events: this.events,
+      log: this.log,
+      heartbeatIntervalS: this.config.ocpp.heartbeatIntervalS,
+      guard: (step, run) => this.forBookings(id, step, run),
+      stopRefused: (transactionId, idTagStatus) => this.stopRefused(id, transactionId, idTagStatus),
+    };
+    for (const [action, handler] of Object.entries(v201 ? OCPP201_HANDLERS : OCPP16_HANDLERS)) {
+      handle(action, (params) => handler(context, params));
+    }
   }
 
   /**
@@ -324,14 +334,14 @@ export class OcppCentral {
   }
 
   /**
-   * A StartTransaction answered Blocked or ConcurrentTx: the charger should end the transaction by itself
+   * A StartTransaction answered Invalid, Expired, Blocked or ConcurrentTx: the charger should end the transaction by itself
    * (StopTransactionOnInvalidId, on by default); it is also asked to, once it has our answer, in case that
    * setting is off. Its StopTransaction then closes the session (no booking was made).
    */
   private stopRefused(chargerId: string, transactionId: number, status: string): void {
-    // A card at a private station that isn't a member's (Invalid) is everyday traffic there; a member who
-    // owes or charges elsewhere (Blocked, ConcurrentTx) is worth an operator's look.
-    this.log[status === 'Invalid' ? 'info' : 'warn'](
+    // A card no member holds, or one past its expiry (Invalid, Expired), is everyday traffic; a member who
+    // owes or charges elsewhere, or a blocked card (Blocked, ConcurrentTx), is worth an operator's look.
+    this.log[status === 'Invalid' || status === 'Expired' ? 'info' : 'warn'](
       { chargerId, transactionId, status },
       'OCPP: StartTransaction refused for its id tag',
     );
@@ -372,6 +382,14 @@ export class OcppCentral {
       return route && this.bus ? this.bus.call(chargerId, action, params, timeoutMs) : { status: 'offline' };
     }
     try {
+      if (isOcpp201(client.protocol)) {
+        // The intent in 2.0.1's words (adapters/ocpp201-commands.ts); one with no counterpart is not sent.
+        const command = await toOcpp201Command(this.db, chargerId, action, params);
+        if ('unsupported' in command)
+          return { status: 'error', code: 'NotSupported', message: command.unsupported };
+        const response = await client.call(command.action, command.params, { callTimeoutMs: timeoutMs });
+        return { status: 'answered', response: command.answer((response ?? {}) as Record<string, unknown>) };
+      }
       const response = await client.call(action, params, { callTimeoutMs: timeoutMs });
       return { status: 'answered', response: (response ?? {}) as Record<string, unknown> };
     } catch (error) {
@@ -395,6 +413,8 @@ export class OcppCentral {
     // ocpp-rpc starts every client's close without awaiting them; what it does await is the ws server's close,
     // whose callback (with client tracking, ws 8) comes only once its last WebSocket has closed: `closing`
     // settles when every charger's socket is gone, and each client's 'close' (below, onClient) has run.
+    for (const client of this.clients.values())
+      this.connectionLogs.get(client)?.closing(1012, 'Server restarting');
     const closing = this.server.close({ code: 1012, reason: 'Server restarting', awaitPending: true });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
@@ -412,5 +432,6 @@ export class OcppCentral {
     for (const id of this.clients.keys()) this.store.disconnected(id, this.nodeId);
     this.clients.clear();
     await this.store.close();
+    await this.messageLog.close();
   }
 }

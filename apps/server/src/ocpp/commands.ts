@@ -16,12 +16,25 @@ export type CommandOutcome =
   | { status: 'error'; code: string; message: string };
 
 /** The OCPP 1.6 calls the back-office makes. */
-export type CommandAction =
-  | 'Reset'
-  | 'ChangeConfiguration'
-  | 'DataTransfer'
-  | 'RemoteStartTransaction'
-  | 'RemoteStopTransaction';
+export const COMMAND_ACTIONS = [
+  'Reset',
+  'ChangeConfiguration',
+  'DataTransfer',
+  'RemoteStartTransaction',
+  'RemoteStopTransaction',
+  'UnlockConnector',
+  'ChangeAvailability',
+  'TriggerMessage',
+  'GetConfiguration',
+  'ClearCache',
+  'UpdateFirmware',
+  'GetDiagnostics',
+  'SendLocalList',
+  'GetLocalListVersion',
+  'ReserveNow',
+  'CancelReservation',
+] as const;
+export type CommandAction = (typeof COMMAND_ACTIONS)[number];
 
 export interface CallOptions {
   /** Milliseconds to wait for the answer (OCPP_COMMAND_TIMEOUT_MS, 30 s, by default). */
@@ -73,9 +86,101 @@ export const remoteStopTransaction = (
   options?: CallOptions,
 ) => commands.call(chargerId, 'RemoteStopTransaction', { transactionId }, options);
 
+export const unlockConnector = (
+  commands: ChargerCommands,
+  chargerId: string,
+  connectorId: number,
+  options?: CallOptions,
+) => commands.call(chargerId, 'UnlockConnector', { connectorId }, options);
+
+export const changeAvailability = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: { connectorId: number; type: 'Operative' | 'Inoperative' },
+  options?: CallOptions,
+) => commands.call(chargerId, 'ChangeAvailability', request, options);
+
+export const triggerMessage = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: { requestedMessage: string; connectorId?: number },
+  options?: CallOptions,
+) => commands.call(chargerId, 'TriggerMessage', request, options);
+
+export const getConfiguration = (
+  commands: ChargerCommands,
+  chargerId: string,
+  keys?: string[],
+  options?: CallOptions,
+) => commands.call(chargerId, 'GetConfiguration', keys ? { key: keys } : {}, options);
+
+export const clearCache = (commands: ChargerCommands, chargerId: string, options?: CallOptions) =>
+  commands.call(chargerId, 'ClearCache', {}, options);
+
 export const remoteStartTransaction = (
   commands: ChargerCommands,
   chargerId: string,
   request: { connectorId: number; idTag: string },
   options?: CallOptions,
 ) => commands.call(chargerId, 'RemoteStartTransaction', request, options);
+
+/** UpdateFirmware: the charger fetches `location` from `retrieveDate` on (its answer is an empty payload). */
+export const updateFirmware = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: { location: string; retrieveDate: string; retries?: number; retryInterval?: number },
+  options?: CallOptions,
+) => commands.call(chargerId, 'UpdateFirmware', request, options);
+
+/** GetDiagnostics: the charger uploads its diagnostics to `location`; it answers the file name, if it has one. */
+export const getDiagnostics = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: {
+    location: string;
+    retries?: number;
+    retryInterval?: number;
+    startTime?: string;
+    stopTime?: string;
+  },
+  options?: CallOptions,
+) => commands.call(chargerId, 'GetDiagnostics', request, options);
+/** One entry of a local authorization list: the tag, and its IdTagInfo (left out: remove it, Differential). */
+export interface LocalListEntry {
+  idTag: string;
+  idTagInfo?: { status: string; expiryDate?: string; parentIdTag?: string };
+}
+
+export const sendLocalList = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: {
+    listVersion: number;
+    updateType: 'Full' | 'Differential';
+    localAuthorizationList?: LocalListEntry[];
+  },
+  options?: CallOptions,
+) => commands.call(chargerId, 'SendLocalList', { ...request }, options);
+
+export const getLocalListVersion = (commands: ChargerCommands, chargerId: string, options?: CallOptions) =>
+  commands.call(chargerId, 'GetLocalListVersion', {}, options);
+
+export const reserveNow = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: {
+    connectorId: number;
+    expiryDate: string;
+    idTag: string;
+    parentIdTag?: string;
+    reservationId: number;
+  },
+  options?: CallOptions,
+) => commands.call(chargerId, 'ReserveNow', { ...request }, options);
+
+export const cancelReservation = (
+  commands: ChargerCommands,
+  chargerId: string,
+  reservationId: number,
+  options?: CallOptions,
+) => commands.call(chargerId, 'CancelReservation', { reservationId }, options);

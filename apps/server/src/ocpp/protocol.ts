@@ -109,21 +109,44 @@ interface RpcValidator {
   validate(schemaId: string, params: unknown): boolean;
 }
 
+/** The subprotocols the endpoint speaks, newest first: what 'auto' prefers (issue 33). */
+export const OCPP_SUBPROTOCOLS = ['ocpp2.0.1', 'ocpp1.6'] as const;
+export type OcppSubprotocol = (typeof OCPP_SUBPROTOCOLS)[number];
+export const isOcpp201 = (protocol: string | undefined | null) => protocol === 'ocpp2.0.1';
+
+/** Which 2.0.1 code a failed JSON-schema keyword stands for (OCPP-J 2.0.1, section 4.3). */
+const CODE_OF_KEYWORD_201: Record<string, string> = {
+  ...CODE_OF_KEYWORD,
+  required: 'OccurrenceConstraintViolation',
+  minItems: 'OccurrenceConstraintViolation',
+  maxItems: 'OccurrenceConstraintViolation',
+  additionalItems: 'OccurrenceConstraintViolation',
+  minProperties: 'OccurrenceConstraintViolation',
+  maxProperties: 'OccurrenceConstraintViolation',
+  additionalProperties: 'FormatViolation',
+};
+
 /**
- * The strict-mode validator of 'ocpp1.6' (it replaces ocpp-rpc's own): the official 1.6 JSON schemas with
- * 32-bit integers, no text PostgreSQL cannot store (NUL, lone surrogates), and failures named with 1.6's
- * codes. So nothing a charger sends can fail in the database as our error: it is refused as the charger's.
+ * A strict-mode validator (it replaces ocpp-rpc's own): the official JSON schemas of the version with 32-bit
+ * integers (both versions define integer so), no text PostgreSQL cannot store (NUL, lone surrogates), and
+ * failures named with the version's own codes. So nothing a charger sends can fail in the database as our
+ * error: it is refused as the charger's.
  */
-export function createOcpp16Validator(): RpcValidator {
+function createStrictValidator(
+  subprotocol: OcppSubprotocol,
+  schemaFile: string,
+  codes: Record<string, string>,
+  fallback: string,
+): RpcValidator {
   // Compiled (ajv) when the first frame comes, not while the server starts: chargers wait for the server to
   // listen, not for schemas.
   let compiled: RpcValidator | undefined;
   const compile = () => {
-    const schemas = createRequire(import.meta.url)('ocpp-rpc/lib/schemas/ocpp1_6.json') as unknown[];
-    return createValidator('ocpp1.6', withInt32Bounds(schemas) as object) as unknown as RpcValidator;
+    const schemas = createRequire(import.meta.url)(schemaFile) as unknown[];
+    return createValidator(subprotocol, withInt32Bounds(schemas) as object) as unknown as RpcValidator;
   };
   return {
-    subprotocol: 'ocpp1.6',
+    subprotocol,
     validate(schemaId, params) {
       compiled ??= compile();
       const inner = compiled;
@@ -138,11 +161,27 @@ export function createOcpp16Validator(): RpcValidator {
         const int32Bound =
           (first.keyword === 'maximum' && first.params?.limit === INT32_MAX) ||
           (first.keyword === 'minimum' && first.params?.limit === INT32_MIN);
-        const code = int32Bound
-          ? 'TypeConstraintViolation'
-          : (CODE_OF_KEYWORD[first.keyword] ?? 'FormationViolation');
-        throw createRPCError(code, message ?? '', details);
+        const code = int32Bound ? 'TypeConstraintViolation' : (codes[first.keyword] ?? fallback);
+        throw createRPCError(code as never, message ?? '', details);
       }
     },
   };
 }
+
+/** 'ocpp1.6': failures named with 1.6's codes (and its spelling, 'OccurenceConstraintViolation'). */
+export const createOcpp16Validator = (): RpcValidator =>
+  createStrictValidator(
+    'ocpp1.6',
+    'ocpp-rpc/lib/schemas/ocpp1_6.json',
+    CODE_OF_KEYWORD,
+    'FormationViolation',
+  );
+
+/** 'ocpp2.0.1': the official 2.0.1 schemas that ocpp-rpc ships, failures named with 2.0.1's codes. */
+export const createOcpp201Validator = (): RpcValidator =>
+  createStrictValidator(
+    'ocpp2.0.1',
+    'ocpp-rpc/lib/schemas/ocpp2_0_1.json',
+    CODE_OF_KEYWORD_201,
+    'FormatViolation',
+  );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { chargers, connectors } from '../db/schema/index.ts';
+import { WriteBehind } from './write-behind.ts';
 
 /** OCPP 1.6 ChargePointStatus → the back-office's status values (document 2, section 3). */
 const STATUS_OF: Record<string, string> = {
@@ -37,6 +38,8 @@ interface ChargerChange {
   lastSeenAt?: Date;
   /** A node id when it connected here, null when it went away. */
   connectedNode?: string | null;
+  /** The subprotocol of the connection it made here ('ocpp1.6', 'ocpp2.0.1'). */
+  protocol?: string;
   /** The node it went away from: connected_node is cleared only while it still names that node. */
   leftNode?: string;
   boot?: BootInfo & { at: Date; heartbeatIntervalS: number };
@@ -68,6 +71,8 @@ type Executor = Pick<Db, 'execute'>;
 export interface Admission {
   active: boolean;
   passwordHash: string | null;
+  /** The version it is to be spoken to in: 'auto', '1.6' or '2.0.1' (chargers.ocpp_protocol). */
+  ocppProtocol: string;
 }
 
 /**
@@ -78,8 +83,7 @@ export interface Admission {
 export class ChargePointStore {
   private chargerChanges = new Map<string, ChargerChange>();
   private statusChanges = new Map<string, { chargerId: string; number: number } & StatusReport>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly writes: WriteBehind;
   private admissions: Array<{
     chargerId: string;
     resolve: (admission: Admission | null) => void;
@@ -89,8 +93,10 @@ export class ChargePointStore {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly flushMs = 200,
-  ) {}
+    flushMs = 200,
+  ) {
+    this.writes = new WriteBehind(flushMs, () => this.writePending());
+  }
 
   private change(chargerId: string): ChargerChange {
     let change = this.chargerChanges.get(chargerId);
@@ -98,7 +104,7 @@ export class ChargePointStore {
       change = {};
       this.chargerChanges.set(chargerId, change);
     }
-    this.schedule();
+    this.writes.schedule();
     return change;
   }
 
@@ -106,9 +112,10 @@ export class ChargePointStore {
     this.change(chargerId).lastSeenAt = at;
   }
 
-  connected(chargerId: string, node: string): void {
+  connected(chargerId: string, node: string, protocol?: string): void {
     const change = this.change(chargerId);
     change.connectedNode = node;
+    if (protocol) change.protocol = protocol;
     change.lastSeenAt = new Date();
   }
 
@@ -134,18 +141,9 @@ export class ChargePointStore {
     this.change(chargerId).lastSeenAt = new Date();
   }
 
-  private schedule(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, this.flushMs);
-  }
-
   /** Writes what is pending (after any flush already running). */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
-    return this.flushing;
+    return this.writes.flush();
   }
 
   private async writePending(): Promise<void> {
@@ -236,6 +234,7 @@ export class ChargePointStore {
               seen: change.lastSeenAt?.toISOString() ?? null,
               mode: change.connectedNode === undefined ? 0 : change.connectedNode === null ? 2 : 1,
               node: change.connectedNode ?? change.leftNode ?? null,
+              protocol: change.protocol ?? null,
             },
           ]
         : [],
@@ -246,9 +245,10 @@ export class ChargePointStore {
           connected_node = case
             when v.mode = 1 then v.node
             when v.mode = 2 and c.connected_node = v.node then null
-            else c.connected_node end
+            else c.connected_node end,
+          protocol = coalesce(v.protocol, c.protocol)
         from json_to_recordset(${JSON.stringify(seen)}::json)
-          as v(id text, seen timestamptz, mode int, node text)
+          as v(id text, seen timestamptz, mode int, node text, protocol text)
         where c.id = v.id and c.id = ${anyOf(seen.map((row) => row.id))}`);
     }
   }
@@ -332,15 +332,19 @@ export class ChargePointStore {
 
   private async lookUp(ids: string[]): Promise<Map<string, Admission>> {
     const rows = await this.db
-      .select({ id: chargers.id, active: chargers.active, passwordHash: chargers.ocppPasswordHash })
+      .select({
+        id: chargers.id,
+        active: chargers.active,
+        passwordHash: chargers.ocppPasswordHash,
+        ocppProtocol: chargers.ocppProtocol,
+      })
       .from(chargers)
       .where(sql`${chargers.id} = ${anyOf([...new Set(ids)])}`);
     return new Map(rows.map(({ id, ...admission }) => [id, admission]));
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.writes.cancel();
     await this.flush();
   }
 }

@@ -65,6 +65,13 @@ async function charging(who: Awaited<ReturnType<typeof member>>, connectorIndex:
   expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
   const id = reserved.body.booking.id as number;
   expect(reserved.body.booking.status).toBe('created');
+  // The reservation for now goes to the charger (ReserveNow), recorded once it answers (issue 32 §4).
+  const reserveNow = await eventually(async () =>
+    ((await booking(id)).history as Array<{ event: string; detail: { answer: string } }>).find(
+      (entry) => entry.event === 'charger-reserve',
+    ),
+  );
+  expect(reserveNow.detail.answer).toBe('Accepted');
   const checkedIn = await t.call('POST', `/api/member/booking/${id}/check-in`, { token: who.token });
   expect(checkedIn.body.booking.status).toBe('started');
   const started = await t.call('POST', `/api/member/booking/${id}/start`, { token: who.token });
@@ -134,6 +141,7 @@ describe("a member's session, end to end", () => {
     const history = (await booking(id)).history as Array<{ event: string; actor: string; toStatus: string }>;
     expect(history.map((entry) => `${entry.event}:${entry.actor}:${entry.toStatus}`)).toEqual([
       'reserve:member:created',
+      'charger-reserve:system:created',
       'check-in:member:started',
       'remote-start:member:started',
       'charger-start:charger:charging',

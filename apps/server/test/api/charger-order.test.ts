@@ -389,8 +389,9 @@ describe('members the charger must refuse (as the app does)', () => {
     expect(second.idTagInfo.status).toBe('ConcurrentTx');
     expect(await bookingOf(second.transactionId)).toBeUndefined();
 
+    // A card no member holds (OCPP_UNKNOWN_TAGS=invalid, the default; id-tags.test.ts has the rest).
     expect(await s.call('Authorize', { idTag: 'UNKNOWN-CARD' })).toEqual({
-      idTagInfo: { status: 'Accepted' },
+      idTagInfo: { status: 'Invalid' },
     });
     expect(await s.call('Authorize', { idTag: (await member()).idTag })).toEqual({
       idTagInfo: { status: 'Accepted' },

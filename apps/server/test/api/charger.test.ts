@@ -131,6 +131,8 @@ describe('GET /api/charger', () => {
       model: null,
       firmwareVersion: null,
       hasOcppPassword: false,
+      ocppProtocol: 'auto',
+      protocol: null,
       connectors: [
         {
           id: 9101,
@@ -336,7 +338,26 @@ describe('validation', () => {
     ['landlordId', { landlordId: null }, 'body.landlordId: Site Name is required.'],
     ['chargerBrandId', { chargerBrandId: undefined }, 'body.chargerBrandId: Charger Brand is required.'],
     ['connector id', withConnector({ id: undefined }), 'body.connectors.0.id: Connector ID is required.'],
-    ['connector id', withConnector({ id: 1.5 }), 'body.connectors.0.id: Connector ID is required.'],
+    [
+      'connector id',
+      withConnector({ id: 1.5 }),
+      'body.connectors.0.id: Connector ID must be a whole number of 1 or more.',
+    ],
+    [
+      'connector id',
+      withConnector({ id: 0 }),
+      'body.connectors.0.id: Connector ID must be a whole number of 1 or more.',
+    ],
+    [
+      'judjodId',
+      withConnector({ judjodId: -1 }),
+      'body.connectors.0.judjodId: Judjod Id must be a whole number of 0 or more.',
+    ],
+    [
+      'judjodId',
+      withConnector({ judjodId: 1.5 }),
+      'body.connectors.0.judjodId: Judjod Id must be a whole number of 0 or more.',
+    ],
     ['token', withConnector({ token: '  ' }), 'body.connectors.0.token: Token is required.'],
     [
       'token',

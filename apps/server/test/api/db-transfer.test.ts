@@ -22,6 +22,7 @@ import { copyAll } from '../../src/db/move.ts';
 import { payments, uploadedFiles } from '../../src/db/schema/index.ts';
 import { silentOutput } from '../../src/db/tool-output.ts';
 import { createBooking } from '../helpers/bookings.ts';
+import { uploadFirmware } from '../helpers/charger-files.ts';
 import { login } from '../helpers/factories.ts';
 import { chargerPlace, createChargers } from '../helpers/ocpp.ts';
 import { migratedTemplate } from '../helpers/pglite-template.ts';
@@ -161,6 +162,20 @@ async function expectImagesServed(app: TestApp) {
   }
 }
 
+/** A firmware file (issue 32: table charger_files, its bytes in 1 MB rows of charger_file_chunks). */
+const firmware = randomBytes(2_500_000);
+let firmwareId: number;
+
+/** The firmware file, served by `app` byte for byte. */
+async function expectFirmwareServed(app: TestApp) {
+  const token = await login(app, ADMIN.email, ADMIN.pass);
+  const response = await fetch(`${app.url}/api/charger-file/${firmwareId}/download`, {
+    headers: { 'x-access-token': token },
+  });
+  expect(response.status).toBe(200);
+  expect(Buffer.from(await response.arrayBuffer()).equals(firmware)).toBe(true);
+}
+
 /** A stopped booking paid by staff through the API: a payment with the next invoice number. */
 async function paidBooking(app: TestApp, token: string) {
   const booking = await createBooking(app, connectorId, 'stopped');
@@ -186,6 +201,9 @@ beforeAll(async () => {
   });
   expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
   for (const bytes of images) imageNames.push(await uploadImage(t, admin, bytes));
+  const uploaded = await uploadFirmware(t.url, admin, firmware, 'move-3.1.bin', 'version=3.1');
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+  firmwareId = uploaded.body.file.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -220,16 +238,21 @@ describe('backup and restore of the embedded database', () => {
     const restoredDir = path.join(work, 'restored');
     const restore = await cli(['restore', file], restoredDir);
     expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/Restored .* \(38 tables, \d+ migrations\)/);
+    // Every table of the live database, counted from it (a new migration's table counts without editing this).
+    expect(restore.stdout).toMatch(
+      new RegExp(`Restored .* \\(${Object.keys(before).length} tables, \\d+ migrations\\)`),
+    );
     const sums = await restoredSums(restoredDir);
     expect(Object.keys(sums).length).toBeGreaterThan(30);
     expect(sums).toEqual(before);
     expect(sums.uploaded_files).toMatch(/^4 /);
+    expect(sums.charger_file_chunks).toMatch(/^3 /);
 
     // The uploaded images, byte for byte, served by a server on the restored directory.
     const restored = await startTestApp({}, { database: await openDatabase({ dataDir: restoredDir }) });
     try {
       await expectImagesServed(restored);
+      await expectFirmwareServed(restored);
     } finally {
       await restored.close();
     }
@@ -339,6 +362,7 @@ describe.runIf(hasPostgres)('move to PostgreSQL', () => {
     expect(moved.code, moved.stderr).toBe(0);
     expect(moved.stdout).toMatch(/^bookings\s+\d+\s+\d+\s+ok$/m);
     expect(moved.stdout).toMatch(/^uploaded_files\s+4\s+4\s+ok$/m);
+    expect(moved.stdout).toMatch(/^charger_file_chunks\s+3\s+3\s+ok$/m);
     expect(moved.stdout).toMatch(/^sequences\s+\d+\s+\d+\s+ok$/m);
     expect(moved.stdout).not.toContain('MISMATCH');
     expect(moved.stderr).toContain('payments:');
@@ -367,6 +391,7 @@ describe.runIf(hasPostgres)('move to PostgreSQL', () => {
     }
     // The uploaded images, byte for byte, with their rows' other columns.
     await expectImagesServed(onPostgres);
+    await expectFirmwareServed(onPostgres);
     const rowsOf = (app: TestApp) =>
       app.database.db
         .select({

@@ -102,6 +102,16 @@ beforeAll(async () => {
   expect(batch.status).toBe(200);
   const jobs = await t.call('GET', '/api/charger/batch/jobs', { token: admin });
   const jobId: number = jobs.body.jobs[0].id;
+  // A firmware file for the firmware paths and bodies (issue 32).
+  const firmwareForm = new FormData();
+  firmwareForm.append('file', new Blob([new Uint8Array(2048).fill(7)]), 'fuzz-1.0.bin');
+  const firmware = await fetch(`${t.url}/api/charger-file?version=1.0&chargerBrandId=${brand.id}`, {
+    method: 'POST',
+    headers: { 'x-access-token': admin },
+    body: firmwareForm,
+  });
+  expect(firmware.status).toBe(201);
+  const firmwareId: number = ((await firmware.json()) as { file: { id: number } }).file.id;
 
   const response = await t.call('GET', '/api/docs/json');
   expect(response.status).toBe(200);
@@ -125,6 +135,8 @@ beforeAll(async () => {
       phone: () => '021-234-5678',
       id: (s) => (s.type === 'string' ? `FZ-${unique()}` : 700_000_000 + n++),
       token: () => `fz-${unique()}`,
+      fileId: () => firmwareId,
+      retrieveDate: () => new Date().toISOString(),
     },
     queryValues: {
       token: () => BATCH_TOKEN,
@@ -162,6 +174,12 @@ beforeAll(async () => {
       '/api/connector/{id}/open-blocker': String(connector.id),
       '/api/connector/{id}/close-blocker': String(connector.id),
       '/api/charger/batch/jobs/{id}/csv': String(jobId),
+      '/api/charger/{id}/firmware': enc(charger.id),
+      '/api/charger/{id}/diagnostics': enc(charger.id),
+      '/api/charger/{id}/file': enc(charger.id),
+      '/api/charger-file/{id}': String(firmwareId),
+      '/api/charger-file/{id}/download': String(firmwareId),
+      '/api/charger-brand/{id}/firmware': String(brand.id),
       '/api/page/{id}': String(tutorial.id),
       '/api/promotion/{id}': String(promotion.body.id),
       '/api/promotion/{id}/code': String(promotion.body.id),

@@ -6,6 +6,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookings,
+  connectors,
   payments,
   pointLedger,
   pointRates,
@@ -14,6 +15,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { storedTotal } from '../../src/modules/booking/booking.service.ts';
 import { movePoints } from '../../src/modules/promotion/redeem.ts';
+import { createBooking } from '../helpers/bookings.ts';
 import { createUser, login } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, simulate } from '../helpers/ocpp.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -119,11 +121,20 @@ const steps = (history: Array<{ event: string; actor: string; toStatus: string }
  * answered it, so it may come just before or just after the charger's own StopTransaction.
  */
 const stopRequested = (history: Array<{ event: string; actor: string; toStatus: string }>, by: string) => {
-  const all = steps(history);
+  const all = steps(reservedAtCharger(history));
   const request = `stop:${by}:charging`;
   expect(all.filter((step) => step === request)).toHaveLength(1);
   return all.filter((step) => step !== request);
 };
+/**
+ * The steps without the charger's answer to ReserveNow (issue 32 §4), which must be Accepted: it is recorded
+ * when the charger answers, after the reservation's own answer to the member, so before or after the check-in.
+ */
+function reservedAtCharger<T extends { event: string; detail?: unknown }>(history: T[]): T[] {
+  const answers = history.filter((entry) => entry.event === 'charger-reserve');
+  expect(answers.map((entry) => (entry.detail as { answer: string }).answer)).toEqual(['Accepted']);
+  return history.filter((entry) => entry.event !== 'charger-reserve');
+}
 /** Waits for the probe, and on a timeout says what the simulator did meanwhile. */
 const until = <T>(probe: () => Promise<T | undefined | false | null>, what: string, timeoutMs = 30_000) =>
   eventually(probe, timeoutMs).catch((error: Error) => {
@@ -177,6 +188,23 @@ describe('the member simulator', () => {
     );
     expect([1, 2].some((n) => charger().isReserved(n))).toBe(false);
     expect(logs).toEqual([]);
+  }, 60_000);
+
+  it('pays a walk-in first (a session the member started at a charger with their tag), then books', async () => {
+    const [connector] = await t.database.db
+      .select({ id: connectors.id })
+      .from(connectors)
+      .where(eq(connectors.chargerId, 'MEMBERS-01'));
+    let walkIn = 0;
+    const { list, simulator } = await members(1, {}, async ([who]) => {
+      walkIn = (
+        await createBooking(t, connector!.id, 'stopped', { userId: who!.id, slotStart: null, slotEnd: null })
+      ).id;
+    });
+    await until(async () => (await detail(walkIn)).booking.status === 'paid', 'the walk-in paid');
+    expect(simulator.stats.walkInsPaid).toBe(1);
+    // Owing nothing now, the member books and charges as ever.
+    await reaching(list[0]!, 'charging');
   }, 60_000);
 
   it("copes with staff's Force stop from the back-office: unplugs, pays and books again", async () => {

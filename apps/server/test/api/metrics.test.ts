@@ -91,6 +91,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       'ev_ocpp_command_duration_seconds',
       'ev_ocpp_commands_total',
       'ev_ocpp_last_message_age_seconds',
+      'ev_ocpp_message_log_dropped_total',
       'ev_ocpp_messages_received_total',
       'ev_payments_amount_baht_total',
       'ev_payments_total',

@@ -150,7 +150,7 @@ describe('OCPP upgrade requests', () => {
       ['subprotocol list with a hole', { 'Sec-WebSocket-Protocol': 'ocpp1.6,,ocpp2.0.1' }],
       ['repeated subprotocol', { 'Sec-WebSocket-Protocol': 'ocpp1.6, ocpp1.6' }],
       ['subprotocol with a bad character', { 'Sec-WebSocket-Protocol': 'ocpp1.6;x' }],
-      ['no ocpp1.6 offered', { 'Sec-WebSocket-Protocol': 'ocpp2.0.1' }],
+      ['only unknown subprotocols offered', { 'Sec-WebSocket-Protocol': 'ocpp2.1, ocpp1.5' }],
       ['no subprotocol', { 'Sec-WebSocket-Protocol': undefined }],
       ['no key', { 'Sec-WebSocket-Key': undefined }],
       ['a key that is not 16 bytes', { 'Sec-WebSocket-Key': 'short' }],

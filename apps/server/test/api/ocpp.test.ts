@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions, meterValues } from '../../src/db/schema/index.ts';
+import { memberTag } from '../../src/modules/member/member.service.ts';
+import { createMember } from '../helpers/bookings.ts';
 import { signedInUser } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, rpcClient, simulate } from '../helpers/ocpp.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -176,7 +178,9 @@ describe('OCPP charging sessions', () => {
     const simulation = await simulate(t, [{ id: 'TX-01', connectors: 1 }]);
     const sim = simulation.chargers[0]!;
     await sim.setStatus(1, 'Preparing');
-    const transactionId = await sim.startCharging(1);
+    // A member's tag: an unknown one is refused (OCPP_UNKNOWN_TAGS=invalid, the default).
+    const driver = await createMember(t);
+    const transactionId = await sim.startCharging(1, await memberTag(t.database.db, driver.id));
     expect(transactionId).toBeGreaterThan(0);
     await sim.sendMeterValue(1);
     await sim.sendMeterValue(1);

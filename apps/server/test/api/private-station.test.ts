@@ -151,12 +151,15 @@ describe('a private station', () => {
     expect((await start(resident.idTag, 1)).idTagInfo.status).toBe('Accepted');
     await client.close({ code: 1000, force: true });
 
-    // A public station still takes an unknown card.
+    // A public station takes any member's tag (the outsider's), and refuses an unknown card as everywhere.
     const open = rpcClient(t, 'PUBLIC-01');
     await open.connect();
     await open.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Public' });
-    expect(await open.call('Authorize', { idTag: 'RFID-NOBODY' })).toEqual({
+    expect(await open.call('Authorize', { idTag: outsider.idTag })).toEqual({
       idTagInfo: { status: 'Accepted' },
+    });
+    expect(await open.call('Authorize', { idTag: 'RFID-NOBODY' })).toEqual({
+      idTagInfo: { status: 'Invalid' },
     });
     await open.close({ code: 1000, force: true });
   });

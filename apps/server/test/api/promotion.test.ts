@@ -154,8 +154,18 @@ describe('POST /api/promotion', () => {
     expect(await refusal(discount({ internal: true }))).toBe(
       `body.landlordIds: ${PROMOTION_MESSAGES.landlordIds}`,
     );
-    for (const discountPercent of [-1, 100.01, 12.345]) {
-      expect(await refusal(discount({ discountPercent }))).toMatch(/^body\.discountPercent: Discount \(%\)/);
+    for (const discountPercent of [-1, 100.01, 101]) {
+      expect(await refusal(discount({ discountPercent }))).toBe(
+        `body.discountPercent: ${PROMOTION_MESSAGES.discountPercentRange}`,
+      );
+    }
+    expect(await refusal(discount({ discountPercent: 12.345 }))).toBe(
+      'body.discountPercent: Discount (%) must have at most 2 decimals.',
+    );
+    for (const point of [-1, 1.5]) {
+      expect(
+        await refusal(discount({ type: 'point', discountPercent: null, discountBaht: null, point })),
+      ).toMatch(/^body\.point: Point must be (0 or more|a whole number)\.$/);
     }
     expect(await refusal(discount({ discountPercent: undefined }))).toBe(
       `body.discountPercent: ${PROMOTION_MESSAGES.discountPercent}`,

@@ -1,13 +1,20 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase, type ScratchDatabase } from '@ev/tools/scratch-database';
-import { type SimulatedCharger, type SimulatorEvent, simulateChargers } from '@ev/tools/simulator';
+import {
+  type SimulatedCharger,
+  type SimulatedChargerSpec,
+  type SimulatorEvent,
+  simulateChargers,
+} from '@ev/tools/simulator';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { chargers } from '../../src/db/schema/index.ts';
 import { RPCClient } from '../../src/ocpp/rpc.ts';
+import { lastLocation, latestReaches, testBytes, uploadFirmware } from '../helpers/charger-files.ts';
 import { ChargerBalancer, type NatsServer, startNats } from '../helpers/cluster.ts';
 import { createPrice, createUser, signedInUser } from '../helpers/factories.ts';
 import { chargerPlace, createChargers, eventually, readEvents } from '../helpers/ocpp.ts';
@@ -36,6 +43,8 @@ const CMD = 'CMD-1';
 const OFF = 'OFF-1';
 const DUP = 'DUP-1';
 const LOST = 'LOST-1';
+/** A charger without the FirmwareManagement profile (UpdateFirmware and GetDiagnostics: NotImplemented). */
+const NO_FIRMWARE = 'NOFW-1';
 const FLEET = {
   A: ['FLEET-A1', 'FLEET-A2', 'FLEET-A3'],
   B: ['FLEET-B1', 'FLEET-B2'],
@@ -78,9 +87,15 @@ async function createData(t: TestApp): Promise<Data> {
   const connectorOf = new Map<string, number[]>();
   const made = [
     ...(await createChargers(t, admin, place, [CMD, OFF, DUP], { judjodId: 9 })),
-    ...(await createChargers(t, admin, place, [...Object.values(FLEET).flat(), LOST, ...KILL_IDS], {
-      connectors: 1,
-    })),
+    ...(await createChargers(
+      t,
+      admin,
+      place,
+      [...Object.values(FLEET).flat(), LOST, NO_FIRMWARE, ...KILL_IDS],
+      {
+        connectors: 1,
+      },
+    )),
   ];
   for (const { id, connectorIds } of made) connectorOf.set(id, connectorIds);
   const members = [];
@@ -109,15 +124,27 @@ const processes: Record<'A' | 'B' | 'C', ServerProcess | undefined> = {
 const api = {} as Record<'A' | 'B' | 'C', Api>;
 let balancer: ChargerBalancer;
 const seen: SimulatorEvent[] = [];
+/** How a charger answers commands, when a test says otherwise (default normal). */
+const behaviours = new Map<string, 'silent' | 'reject' | 'not-supported'>();
 const simulations: Array<Awaited<ReturnType<typeof simulateChargers>>> = [];
 const bareClients: Array<InstanceType<typeof RPCClient>> = [];
 
 /** Simulated chargers connected through the balancer, each on the process named. */
-async function connect(where: 'A' | 'B' | 'C', ids: string[], connectors = 1): Promise<SimulatedCharger[]> {
+async function connect(
+  where: 'A' | 'B' | 'C',
+  ids: string[],
+  connectors = 1,
+  spec: Partial<SimulatedChargerSpec> = {},
+): Promise<SimulatedCharger[]> {
   for (const id of ids) balancer.placement.set(id, processes[where]!.port);
   const simulation = await simulateChargers(
-    ids.map((id) => ({ id, connectors })),
-    { url: balancer.url, rebootMs: 100, onEvent: (event) => seen.push(event) },
+    ids.map((id) => ({ id, connectors, ...spec })),
+    {
+      url: balancer.url,
+      rebootMs: 100,
+      onEvent: (event) => seen.push(event),
+      behaviour: (id) => behaviours.get(id) ?? 'normal',
+    },
   );
   simulations.push(simulation);
   expect(simulation.failed).toEqual([]);
@@ -170,8 +197,11 @@ beforeAll(async () => {
     OCPP_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
     METRICS_TOKEN,
   };
+  const ports = { A: await freePort(), B: await freePort(), C: await freePort() };
+  // Every process makes the chargers' one-time file links on B's address (APP_URL): any process serves them.
+  Object.assign(env, { APP_URL: `http://127.0.0.1:${ports.B}` });
   for (const name of ['A', 'B', 'C'] as const) {
-    processes[name] = await startServerProcess(await freePort(), env);
+    processes[name] = await startServerProcess(ports[name], env);
     api[name] = callsTo(processes[name]!.url);
   }
   balancer = new ChargerBalancer(() =>
@@ -200,7 +230,12 @@ const bookingStatus = (id: number, status: string, timeoutMs = 15_000) =>
   }, timeoutMs);
 
 /** A member reserves, checks in and starts a session through `via`; the booking id once it is charging. */
-async function startSession(via: Api, member: { token: string }, connectorId: number): Promise<number> {
+async function startSession(
+  via: Api,
+  member: { token: string },
+  connectorId: number,
+  staff: Api = api.A,
+): Promise<number> {
   const now = Date.now();
   const reserved = await via('POST', '/api/member/booking', {
     token: member.token,
@@ -212,6 +247,12 @@ async function startSession(via: Api, member: { token: string }, connectorId: nu
   });
   expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
   const id = reserved.body.booking.id as number;
+  // The charger's answer to ReserveNow (issue 32 §4) is recorded before the member goes on: one order of events.
+  await eventually(async () =>
+    ((await bookingOn(staff, id)).history as Array<{ event: string }>).some(
+      (e) => e.event === 'charger-reserve',
+    ),
+  );
   const checkedIn = await via('POST', `/api/member/booking/${id}/check-in`, { token: member.token });
   expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
   const started = await via('POST', `/api/member/booking/${id}/start`, { token: member.token });
@@ -250,6 +291,104 @@ describe('commands reach the charger wherever it is connected', () => {
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(seen.some((e) => e.type === 'command' && e.id === CMD && e.action === 'DataTransfer')).toBe(true);
+
+    // The operations on one charger (issue 32), from A and B to the charger on C, answered as the charger said.
+    const operate = (via: Api, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
+      via(method, `/api/charger/${CMD}/${path}`, { token: data.admin, body });
+    const answers = [
+      await operate(api.A, 'POST', 'unlock', { connectorId: 2 }),
+      await operate(api.B, 'POST', 'availability', { connectorId: 2, type: 'Inoperative' }),
+      await operate(api.A, 'POST', 'availability', { connectorId: 2, type: 'Operative' }),
+      await operate(api.B, 'POST', 'trigger', { requestedMessage: 'Heartbeat' }),
+      await operate(api.A, 'PATCH', 'configuration', { key: 'MeterValueSampleInterval', value: '15' }),
+      await operate(api.B, 'POST', 'clear-cache', {}),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [200, { status: 'Unlocked' }],
+      [200, { status: 'Accepted' }],
+      [200, { status: 'Accepted' }],
+      [200, { status: 'Accepted' }],
+      [200, { status: 'Accepted' }],
+      [200, { status: 'Accepted' }],
+    ]);
+    const configuration = await operate(api.B, 'GET', 'configuration');
+    expect(configuration.status).toBe(200);
+    expect(configuration.body.configurationKey).toContainEqual({
+      key: 'MeterValueSampleInterval',
+      readonly: false,
+      value: '15',
+    });
+  });
+
+  it('firmware and diagnostics from A and B to the charger on C; its one-time links served by B, and any process', async () => {
+    const image = testBytes(1_500_000, 11);
+    const sha256 = createHash('sha256').update(image).digest('hex');
+    const uploaded = await uploadFirmware(
+      processes.A!.url,
+      data.admin,
+      image,
+      'cluster-4.2.0.bin',
+      'version=4.2.0',
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const fileId = uploaded.body.file.id as number;
+    const update = await api.B('POST', `/api/charger/${CMD}/firmware`, {
+      token: data.admin,
+      body: { fileId },
+    });
+    expect([update.status, update.body]).toEqual([200, { status: 'Accepted' }]);
+    const location = lastLocation(seen, CMD, 'UpdateFirmware');
+    expect(location.startsWith(`${processes.B!.url}/ocpp-files/firmware/`)).toBe(true);
+    // The steps reach C (the charger's process); A shows them, and the new version after the reboot.
+    const done = await latestReaches(processes.A!.url, data.admin, CMD, 'firmware', 'Installed');
+    expect(done.steps.map((step) => step.status)).toEqual([
+      'Downloading',
+      'Downloaded',
+      'Installing',
+      'Installed',
+    ]);
+    expect(seen).toContainEqual({ type: 'downloaded', id: CMD, bytes: image.length, sha256 });
+    await eventually(async () => {
+      const detail = await api.A('GET', `/api/charger/${CMD}`, { token: data.admin });
+      return (
+        detail.body.charger.firmwareVersion === '4.2.0' &&
+        pidOf(await holderOf(CMD)) === processes.C!.child.pid
+      );
+    });
+    // Used for good, on every process.
+    for (const process of [processes.A!, processes.C!])
+      expect((await fetch(location.replace(processes.B!.url, process.url))).status).toBe(410);
+
+    const diagnostics = await api.A('POST', `/api/charger/${CMD}/diagnostics`, {
+      token: data.admin,
+      body: {},
+    });
+    expect(diagnostics.status, JSON.stringify(diagnostics.body)).toBe(200);
+    expect(diagnostics.body.fileName).toMatch(/^diagnostics-CMD-1-/);
+    const uploadedLog = await latestReaches(processes.C!.url, data.admin, CMD, 'diagnostics', 'Uploaded');
+    const log = await fetch(`${processes.B!.url}/api/charger-file/${uploadedLog.fileId}/download`, {
+      headers: { 'x-access-token': data.admin },
+    });
+    expect(await log.text()).toContain(`# Diagnostics of ${CMD}`);
+
+    // A charger without the profile says so through any process; one connected nowhere is offline at once.
+    const [noFirmware] = await connect('C', [NO_FIRMWARE], 1, { firmwareManagement: false });
+    const notSupported = [
+      await api.A('POST', `/api/charger/${NO_FIRMWARE}/firmware`, { token: data.admin, body: { fileId } }),
+      await api.B('POST', `/api/charger/${NO_FIRMWARE}/diagnostics`, { token: data.admin, body: {} }),
+    ];
+    expect(notSupported.map((answer) => [answer.status, answer.body])).toEqual([
+      [200, { status: 'NotSupported' }],
+      [200, { status: 'NotSupported' }],
+    ]);
+    const offline = await api.B('POST', `/api/charger/${OFF}/firmware`, {
+      token: data.admin,
+      body: { fileId },
+    });
+    expect([offline.status, offline.body]).toEqual([409, { message: `Charger ${OFF} is offline.` }]);
+    // Offline again for the batches below, as every charger they do not connect.
+    await noFirmware!.stop();
+    await eventually(async () => (await holderOf(NO_FIRMWARE)) === null);
   });
 
   it('a charger connected nowhere is offline at once ("no responders"), not after the command timeout', async () => {
@@ -262,6 +401,117 @@ describe('commands reach the charger wherever it is connected', () => {
     expect(response.body.message).toBe(`Charger ${OFF} is offline.`);
     // Not the timeout path: that one waits COMMAND_TIMEOUT_MS (10 s) at least.
     expect(elapsed).toBeLessThan(COMMAND_TIMEOUT_MS);
+  });
+});
+
+describe('id tags and reservations with the charger on C (issue 32 §4)', () => {
+  const simulated = (id: string) =>
+    simulations.flatMap((simulation) => simulation.chargers).find((charger) => charger.spec.id === id)!;
+  const history = async (id: number) =>
+    (await api.A('GET', `/api/booking/${id}`, { token: data.admin })).body.history as Array<{
+      event: string;
+      detail: { answer?: string; reason?: string } | null;
+    }>;
+  const answersTo = async (id: number, event: string) =>
+    (await history(id)).filter((entry) => entry.event === event).map((entry) => entry.detail?.answer);
+  const reserve = async (via: Api, member: { token: string }, connectorId: number) => {
+    const now = Date.now();
+    const reserved = await via('POST', '/api/member/booking', {
+      token: member.token,
+      body: {
+        connectorId,
+        slotStart: new Date(now).toISOString(),
+        slotEnd: new Date(now + 3_600_000).toISOString(),
+      },
+    });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    return reserved.body.booking.id as number;
+  };
+
+  it('the local list from A and B reaches it, with each answer the charger gives; offline at once', async () => {
+    const cmd = simulated(CMD);
+    const list = (via: Api, method: 'GET' | 'POST', id = CMD) =>
+      via(method, `/api/charger/${id}/local-list`, {
+        token: data.admin,
+        body: method === 'POST' ? {} : undefined,
+      });
+    // The members' app tags, but the one who owes (the first test left its booking Unpaid).
+    const sent = await list(api.A, 'POST');
+    expect([sent.status, sent.body]).toEqual([
+      200,
+      { status: 'Accepted', listVersion: 1, tags: data.members.length - 1, messages: 1 },
+    ]);
+    expect([...cmd.localList.keys()].sort()).toEqual(
+      data.members
+        .slice(0, -1)
+        .map((member) => member.idTag.toUpperCase())
+        .sort(),
+    );
+    expect((await list(api.B, 'GET')).body).toMatchObject({
+      status: 'Accepted',
+      listVersion: 1,
+      sentVersion: 1,
+    });
+    for (const word of ['VersionMismatch', 'Failed']) {
+      cmd.forcedAnswers.set('SendLocalList', word);
+      expect((await list(api.B, 'POST')).body).toMatchObject({ status: word, listVersion: 1 });
+    }
+    cmd.forcedAnswers.clear();
+    behaviours.set(CMD, 'not-supported');
+    expect((await list(api.A, 'POST')).body).toMatchObject({ status: 'NotSupported', listVersion: 1 });
+    expect((await list(api.B, 'GET')).body).toMatchObject({ status: 'NotSupported', listVersion: null });
+    behaviours.clear();
+
+    const started = performance.now();
+    const offline = await list(api.B, 'POST', OFF);
+    expect([offline.status, offline.body.message]).toEqual([409, `Charger ${OFF} is offline.`]);
+    expect((await list(api.A, 'GET', OFF)).status).toBe(409);
+    expect(performance.now() - started).toBeLessThan(COMMAND_TIMEOUT_MS);
+  });
+
+  it('a reservation made on A is held by the charger (ReserveNow) and taken back from B (CancelReservation)', async () => {
+    const cmd = simulated(CMD);
+    const member = data.members[0]!;
+    const id = await reserve(api.A, member, data.connectorOf.get(CMD)![1]!);
+    await eventually(async () => (await answersTo(id, 'charger-reserve')).length === 1);
+    expect(await answersTo(id, 'charger-reserve')).toEqual(['Accepted']);
+    expect(cmd.connectorStates[1]!.reservation).toMatchObject({ id, idTag: member.idTag });
+    const cancelled = await api.B('POST', `/api/member/booking/${id}/cancel`, { token: member.token });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await eventually(async () => (await answersTo(id, 'charger-cancel-reservation')).length === 1);
+    expect(await answersTo(id, 'charger-cancel-reservation')).toEqual(['Accepted']);
+    await eventually(async () => cmd.connectorStates[1]!.reservation === null);
+
+    // Any other answer keeps the booking; a charger nowhere connected is Offline at once.
+    cmd.forcedAnswers.set('ReserveNow', 'Occupied');
+    const occupied = await reserve(api.B, member, data.connectorOf.get(CMD)![1]!);
+    await eventually(async () => (await answersTo(occupied, 'charger-reserve')).length === 1);
+    cmd.forcedAnswers.clear();
+    expect(await answersTo(occupied, 'charger-reserve')).toEqual(['Occupied']);
+    expect((await api.A('GET', `/api/booking/${occupied}`, { token: data.admin })).body.booking.status).toBe(
+      'created',
+    );
+    await api.A('POST', `/api/member/booking/${occupied}/cancel`, { token: member.token });
+    const away = await reserve(api.C, member, data.connectorOf.get(OFF)![0]!);
+    await eventually(async () => (await answersTo(away, 'charger-reserve')).length === 1);
+    expect(await answersTo(away, 'charger-reserve')).toEqual(['Offline']);
+    await api.C('POST', `/api/member/booking/${away}/cancel`, { token: member.token });
+    expect(seen.filter((e) => e.type === 'command' && e.action === 'CancelReservation')).toHaveLength(1);
+  });
+
+  it('Send Local List All from B: Accepted from the charger on C, Offline for those connected nowhere', async () => {
+    const response = await fetch(
+      `${processes.B!.url}/api/charger/batch/local-list?${new URLSearchParams({ accessToken: data.admin, token: BATCH_TOKEN })}`,
+    );
+    expect(response.status).toBe(200);
+    const updates = (await readEvents(response))
+      .filter((e) => e.event === 'update')
+      .map((e) => e.data as { id: string; result: string });
+    // Only CMD is connected by now (on C); the others connect in the tests below.
+    expect(Object.fromEntries(updates.map((u) => [u.id, u.result]))).toEqual(
+      Object.fromEntries([...data.connectorOf.keys()].map((id) => [id, id === CMD ? 'Accepted' : 'Offline'])),
+    );
+    expect(simulated(CMD).localListVersion).toBe(2);
   });
 });
 
@@ -416,7 +666,9 @@ async function chargingScript(
 ) {
   const ids: number[] = [];
   for (const [i, chargerId] of KILL_IDS.entries()) {
-    ids.push(await startSession(apis.member, data.members[i]!, data.connectorOf.get(chargerId)![0]!));
+    ids.push(
+      await startSession(apis.member, data.members[i]!, data.connectorOf.get(chargerId)![0]!, apis.staff),
+    );
   }
   const status = (id: number, wanted: string) =>
     eventually(async () => {

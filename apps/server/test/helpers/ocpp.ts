@@ -7,6 +7,13 @@ import type { TestApp } from './test-app.ts';
 /** ws:// URL of the test server's OCPP endpoint. */
 export const ocppUrl = (t: TestApp) => `${t.url.replace(/^http/, 'ws')}/ocpp`;
 
+/**
+ * A bare OCPP 2.0.1 client of the test server (not our simulator): every frame it sends and receives is checked
+ * against the official 2.0.1 schemas (strict mode), not yet connected and never reconnecting.
+ */
+export const rpcClient201 = (t: TestApp, identity: string, protocols = ['ocpp2.0.1']) =>
+  new RPCClient({ endpoint: ocppUrl(t), identity, protocols, strictMode: true, reconnect: false } as never);
+
 /** A bare OCPP 1.6 client of the test server, not yet connected and never reconnecting. */
 export const rpcClient = (t: TestApp, identity: string) =>
   new RPCClient({ endpoint: ocppUrl(t), identity, protocols: ['ocpp1.6'], reconnect: false } as never);
@@ -32,7 +39,13 @@ export async function createChargers(
     connectors = 2,
     ocppPassword,
     judjodId = null,
-  }: { connectors?: number; ocppPassword?: string; judjodId?: number | null } = {},
+    ocppProtocol,
+  }: {
+    connectors?: number;
+    ocppPassword?: string;
+    judjodId?: number | null;
+    ocppProtocol?: 'auto' | '1.6' | '2.0.1';
+  } = {},
 ): Promise<Array<{ id: string; connectorIds: number[] }>> {
   const created = [];
   for (const id of ids) {
@@ -46,6 +59,7 @@ export async function createChargers(
         landlordId: place.site.id,
         chargerBrandId: place.brand.id,
         ocppPassword,
+        ocppProtocol,
         connectors: connectorIds.map((connectorId) => ({
           id: connectorId,
           token: `token-${connectorId}`,

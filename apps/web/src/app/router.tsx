@@ -2,7 +2,7 @@ import type { Permission } from '@ev/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut, RouteLoading } from './guards.tsx';
-import { loadHome, loadShell } from './preload.ts';
+import { loadHome, loadShell, preloadSignedInHome } from './preload.ts';
 import { RouteError } from './route-error.tsx';
 import { SHELL_PATHS, type ShellPath } from './route-table.ts';
 
@@ -173,7 +173,14 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/login',
-            ...lazyScreen(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage)),
+            ...lazyScreen(() =>
+              import('../features/auth/login-page.tsx').then(
+                ({ LoginPage }) =>
+                  function SignIn() {
+                    return <LoginPage onSubmit={preloadSignedInHome} />;
+                  },
+              ),
+            ),
           },
         ],
       },

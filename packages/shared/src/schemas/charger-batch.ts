@@ -9,7 +9,9 @@ import { listQuery } from './list.ts';
 export const BATCH_RESULTS = ['Accepted', 'Rejected', 'NotSupported', 'Offline', 'Timeout'] as const;
 export type BatchResult = (typeof BATCH_RESULTS)[number];
 
-export const BATCH_KINDS = ['hard-reset', 'config'] as const;
+/** `firmware`: UpdateFirmware to every charger of a brand; `local-list`: SendLocalList of the members' id tags to
+ * every charger (issue 32). */
+export const BATCH_KINDS = ['hard-reset', 'config', 'firmware', 'local-list'] as const;
 export type BatchKind = (typeof BATCH_KINDS)[number];
 
 /** One `update` event of the batch stream. */
@@ -131,6 +133,15 @@ export const batchJob = z
     total: z.number().int(),
     done: z.number().int(),
     configurations: z.array(batchConfiguration).nullable(),
+    /** A firmware batch: the file (null once deleted) and the brand it updated. */
+    firmware: z
+      .object({
+        fileName: z.string().nullable(),
+        version: z.string().nullable(),
+        brandName: z.string().nullable(),
+      })
+      .nullable()
+      .optional(),
     createdByEmail: z.string().nullable(),
     startedAt: z.string(),
     finishedAt: z.string().nullable(),
@@ -144,14 +155,19 @@ export const batchJobListQuery = listQuery;
 export const batchJobListResponse = z.object({ total: z.number().int(), jobs: z.array(batchJob) });
 
 /** File name of a batch's per-charger results. */
-export const batchCsvName = (kind: BatchKind, at: Date) =>
-  `${kind === 'hard-reset' ? 'Hard-Reset' : 'Config'}_${at.getTime()}.csv`;
+const CSV_PREFIX: Record<BatchKind, string> = {
+  'hard-reset': 'Hard-Reset',
+  config: 'Config',
+  firmware: 'Firmware',
+  'local-list': 'Local-List',
+};
+export const batchCsvName = (kind: BatchKind, at: Date) => `${CSV_PREFIX[kind]}_${at.getTime()}.csv`;
 
 /** CSV header of the per-charger results (the browser and the server write the same file). */
 export const BATCH_CSV_HEADER = ['Charger Id', 'Result', 'Detail', 'Time'] as const;
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; a formula start (= + - @) defused. */
-const csvCell = (text: string) => {
+export const csvCell = (text: string) => {
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };

@@ -26,11 +26,13 @@ export const CHARGER_MESSAGES = {
   landlordId: 'Site Name is required.',
   chargerBrandId: 'Charger Brand is required.',
   connectorId: 'Connector ID is required.',
+  connectorIdRange: 'Connector ID must be a whole number of 1 or more.',
   connectorIdsUnique: 'Connector IDs must be unique.',
   token: 'Token is required.',
   connectorNameEn: 'Connector Name (EN) is required.',
   connectorNameTh: 'Connector Name (TH) is required.',
   connectorTypeId: 'Connector Type is required.',
+  judjodIdRange: 'Judjod Id must be a whole number of 0 or more.',
   maxPowerKw: 'Charging Speed is required.',
   maxPowerKwMin: 'Charging Speed must be at least 0.01.',
   maxPowerKwMax: 'Charging Speed must be at most 9,999,999.99.',
@@ -40,6 +42,21 @@ export const CHARGER_MESSAGES = {
   notFound: 'No matched charger found',
   ocppPassword: 'OCPP Password must be 16 to 40 printable characters without spaces.',
 } as const;
+
+/**
+ * Which OCPP version a charger is spoken to in (issue 33): Automatic takes the newest both speak from the
+ * charger's subprotocol list; a version takes only that one.
+ */
+export const OCPP_PROTOCOL_SETTINGS = ['auto', '1.6', '2.0.1'] as const;
+export type OcppProtocolSetting = (typeof OCPP_PROTOCOL_SETTINGS)[number];
+export const OCPP_PROTOCOL_LABELS: Record<OcppProtocolSetting, string> = {
+  auto: 'Automatic',
+  '1.6': 'OCPP 1.6J',
+  '2.0.1': 'OCPP 2.0.1',
+};
+/** A connection's subprotocol as chargers and the list name it ('ocpp2.0.1' → 'OCPP 2.0.1'). */
+export const protocolText = (subprotocol: string | null | undefined) =>
+  subprotocol === 'ocpp1.6' ? 'OCPP 1.6J' : subprotocol === 'ocpp2.0.1' ? 'OCPP 2.0.1' : (subprotocol ?? '-');
 
 /** OCPP identities go into the WebSocket URL: URL-unreserved characters only, at most 48 (OCPP 2.0.1). */
 export const CHARGER_ID_MAX = 48;
@@ -61,13 +78,23 @@ const hasTwoDecimalsAtMost = (value: number) => {
  * it. Connector ids are chosen by the operator, 1 to ID_MAX like every id.
  */
 export const connectorBody = z.strictObject({
-  id: idSchema(CHARGER_MESSAGES.connectorId),
+  /** Typed by the operator: a 0 or 1.5 is told what is wrong, not that the field is empty. */
+  id: z
+    .number({ error: CHARGER_MESSAGES.connectorId })
+    .max(ID_MAX, ID_RANGE_MESSAGE)
+    .int(CHARGER_MESSAGES.connectorIdRange)
+    .positive(CHARGER_MESSAGES.connectorIdRange),
   token: requiredText(CHARGER_MESSAGES.token, 255),
   nameEn: requiredText(CHARGER_MESSAGES.connectorNameEn, 255),
   nameTh: requiredText(CHARGER_MESSAGES.connectorNameTh, 255),
   connectorTypeId: idSchema(CHARGER_MESSAGES.connectorTypeId),
   /** The blocker's number in the JudJod system (an integer column; 0 is a number there). */
-  judjodId: z.number().max(ID_MAX, ID_RANGE_MESSAGE).int().min(0).nullish(),
+  judjodId: z
+    .number({ error: CHARGER_MESSAGES.judjodIdRange })
+    .max(ID_MAX, ID_RANGE_MESSAGE)
+    .int(CHARGER_MESSAGES.judjodIdRange)
+    .min(0, CHARGER_MESSAGES.judjodIdRange)
+    .nullish(),
   maxPowerKw: z
     .number({ error: CHARGER_MESSAGES.maxPowerKw })
     .min(0.01, CHARGER_MESSAGES.maxPowerKwMin)
@@ -109,6 +136,8 @@ export const chargerBody = z.strictObject({
     .string()
     .regex(/^[\x21-\x7e]{16,40}$/, CHARGER_MESSAGES.ocppPassword)
     .nullish(),
+  /** The OCPP version to speak (issue 33): absent keeps it (Automatic on a new charger). */
+  ocppProtocol: z.enum(OCPP_PROTOCOL_SETTINGS, { error: 'Protocol must be auto, 1.6 or 2.0.1.' }).optional(),
   connectors: z
     .array(connectorBody)
     .max(50)
@@ -202,6 +231,10 @@ export const charger = z
     firmwareVersion: z.string().nullable(),
     /** Whether it must sign in with HTTP Basic auth (OCPP security profile 1). */
     hasOcppPassword: z.boolean(),
+    /** The Protocol setting (issue 33). */
+    ocppProtocol: z.enum(OCPP_PROTOCOL_SETTINGS),
+    /** The subprotocol of its last connection ('ocpp1.6', 'ocpp2.0.1'), null before the first. */
+    protocol: z.string().nullable(),
     connectors: z.array(connector),
   })
   .meta({ id: 'Charger' });

@@ -41,7 +41,7 @@ export const PROMOTION_MESSAGES = {
   validTo: 'End Date is required.',
   validRange: 'End Date must be after Start Date.',
   discountPercent: 'Discount (%) is required.',
-  discountPercentRange: 'Discount (%) must be between 0 and 100.',
+  discountPercentRange: 'Discount (%) must be between 0-100',
   discountBaht: 'Discount (THB) is required.',
   point: 'Point is required.',
   landlordInternal: 'A private station code is for selected landlords only.',

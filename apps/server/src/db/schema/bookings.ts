@@ -2,6 +2,7 @@ import type { BookingStatus } from '@ev/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -158,6 +159,10 @@ export const idTags = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['app', 'rfid'] }).notNull(),
+    /** An RFID card's last day of use (null: no expiry); a tag past it is answered Expired. */
+    expiresAt: at('expires_at'),
+    /** A card staff blocked (lost, stolen): answered Blocked, kept so it can be unblocked. */
+    blocked: boolean('blocked').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('id_tags_user_idx').on(t.userId)],
@@ -211,6 +216,8 @@ export const payments = pgTable(
     uniqueIndex('payments_credit_note_no_key').on(t.creditNoteNo),
     index('payments_created_idx').on(t.createdAt, t.id),
     index('payments_landlord_created_idx').on(t.landlordId, t.createdAt, t.id),
+    // The member search (userName): the payments of the members found, through their id.
+    index('payments_user_idx').on(t.userId, t.createdAt, t.id),
     // The Coupon&point report's green-point rows: the few payments that redeemed points, in time order.
     index('payments_point_used_idx').on(t.createdAt, t.id).where(sql`${t.pointUsed} > 0`),
     check('payments_refund_check', sql`${t.refundAmount} is null or ${t.refundAmount} <= ${t.amount}`),

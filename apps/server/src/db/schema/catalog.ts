@@ -128,6 +128,18 @@ export const chargers = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** The server process holding its WebSocket (null = not connected). */
     connectedNode: text('connected_node'),
+    /**
+     * Which OCPP version the charger is spoken to in (issue 33): 'auto' takes the newest both sides speak from
+     * the charger's Sec-WebSocket-Protocol list; '1.6' or '2.0.1' takes only that one.
+     */
+    ocppProtocol: text('ocpp_protocol', { enum: ['auto', '1.6', '2.0.1'] })
+      .notNull()
+      .default('auto'),
+    /** The subprotocol of its last connection ('ocpp1.6', 'ocpp2.0.1'); null before the first. */
+    protocol: text('protocol'),
+    /** The version of the last local authorization list the charger accepted (SendLocalList), and when. */
+    localListVersion: integer('local_list_version'),
+    localListSentAt: timestamp('local_list_sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('chargers_landlord_idx').on(t.landlordId), index('chargers_brand_idx').on(t.chargerBrandId)],

@@ -1,5 +1,7 @@
 export * from './bookings.ts';
 export * from './catalog.ts';
+export * from './charger-files.ts';
+export * from './charger-log.ts';
 export * from './ocpp.ts';
 export * from './pages.ts';
 export * from './places.ts';

@@ -55,12 +55,24 @@ export const chargingSessions = pgTable(
     meterStopWh: bigint('meter_stop_wh', { mode: 'number' }),
     stopReason: text('stop_reason'),
     stopIdTag: text('stop_id_tag'),
+    /**
+     * OCPP 2.0.1 (issue 33): the charger's own transactionId (a string of up to 36 characters; 1.6 chargers are
+     * given our `id`, an integer, and leave this null), the EVSE it ran on, the highest TransactionEvent seqNo
+     * seen (messages are ordered by it, not by arrival) and the remoteStartId of a RequestStartTransaction.
+     */
+    transactionRef: text('transaction_ref'),
+    evseId: integer('evse_id'),
+    seqNo: integer('seq_no'),
+    remoteStartId: integer('remote_start_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('charging_sessions_charger_idx').on(t.chargerId, t.startedAt),
     index('charging_sessions_connector_idx').on(t.connectorId, t.status),
     index('charging_sessions_user_idx').on(t.userId),
+    uniqueIndex('charging_sessions_transaction_ref_key')
+      .on(t.chargerId, t.transactionRef)
+      .where(sql`${t.transactionRef} is not null`),
     uniqueIndex('charging_sessions_start_key')
       .on(t.chargerId, t.ocppConnectorId, t.idTag, t.meterStartWh, t.reportedStartAt)
       .where(sql`${t.reportedStartAt} is not null`),
@@ -89,9 +101,13 @@ export const meterValues = pgTable(
 /** Batch commands (Hard Reset All, Config All): they run to the end even when the browser goes away. */
 export const batchJobs = pgTable('batch_jobs', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  kind: text('kind', { enum: ['hard-reset', 'config'] }).notNull(),
+  kind: text('kind', { enum: ['hard-reset', 'config', 'firmware', 'local-list'] }).notNull(),
   /** Config All's key/value pairs. */
   configurations: jsonb('configurations'),
+  /** A firmware batch: the file (charger_files.id; no reference: the job's record outlives the file). */
+  firmwareFileId: integer('firmware_file_id'),
+  /** A firmware batch: the brand whose chargers it updates. */
+  chargerBrandId: integer('charger_brand_id'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   total: integer('total').notNull(),
   done: integer('done').notNull().default(0),

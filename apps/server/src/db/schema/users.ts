@@ -37,6 +37,11 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_type_email_key').on(t.type, sql`lower(${t.email})`),
+    // The member search (userMatches in booking-query.ts): trigram indexes serve `ilike '%text%'` from
+    // three characters on (pg_trgm, created by migration 0013 before these indexes).
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_tel_trgm_idx').using('gin', t.tel.op('gin_trgm_ops')),
     // The green-point balance (the point ledger's sum) never goes below 0.
     check('users_point_check', sql`${t.point} >= 0`),
   ],

@@ -40,7 +40,7 @@ const tags = ['booking'];
 const params = idParam(BOOKING_MESSAGES.notFound);
 
 export const bookingRoutes =
-  ({ db, commands, payments }: Services): FastifyPluginAsyncZod =>
+  ({ db, commands, payments, background }: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/booking',
@@ -196,7 +196,7 @@ export const bookingRoutes =
         },
       },
       async (request) => {
-        await deleteBooking(staffContext(request), request.params.id, (m) => request.log.warn(m));
+        await deleteBooking(staffContext(request), request.params.id, (m) => request.log.warn(m), background);
         return { message: BOOKING_MESSAGES.deleted };
       },
     );

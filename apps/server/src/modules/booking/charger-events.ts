@@ -10,7 +10,8 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, connectors } from '../../db/schema/index.ts';
-import { correctionDetail, type StoppedSession } from '../../ocpp/transactions.ts';
+import type { ConnectorStatusReport } from '../../ocpp/events.ts';
+import { correctionDetail, type MeterReading, type StoppedSession } from '../../ocpp/transactions.ts';
 import { pauseFullAt, pricedChange } from './booking-pricing.ts';
 import { type Actor, applyEvent, applyEventIn, type BookingRow, recordEvent, type Tx } from './lifecycle.ts';
 
@@ -20,11 +21,7 @@ const chargerActor = (chargerId: string): Actor => ({ kind: 'charger', chargerId
  * MeterValues of a session: the booking's energy and state of charge; SoC 100 marks the battery full. A
  * charger that reports SoC is judged by it alone: an EV's pause (SuspendedEV) no longer counts.
  */
-export async function onMeterValues(
-  db: Db,
-  chargerId: string,
-  meter: { sessionId: number; energyWh: number | null; soc: number | null; at: Date },
-): Promise<void> {
+export async function onMeterValues(db: Db, chargerId: string, meter: MeterReading): Promise<void> {
   const set: { energyWh?: number; soc?: number; suspendedAt?: null } = {};
   if (meter.energyWh !== null) set.energyWh = Math.max(0, meter.energyWh);
   if (meter.soc !== null) {
@@ -196,7 +193,7 @@ async function openBookingOn(db: Db, chargerId: string, ocppConnectorId: number)
 export async function onConnectorStatus(
   db: Db,
   chargerId: string,
-  report: { ocppConnectorId: number; status: string; at: Date },
+  report: ConnectorStatusReport,
 ): Promise<void> {
   if (!['Available', 'SuspendedEV', 'Charging'].includes(report.status)) return;
   const booking = await openBookingOn(db, chargerId, report.ocppConnectorId);

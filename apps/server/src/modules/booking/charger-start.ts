@@ -2,11 +2,14 @@
  * StartTransaction and Authorize, as real chargers send them (issue 20): the same StartTransaction sent twice
  * opens one transaction; the charger's start time is bounded by what we know; a member who owes money, or is
  * locked, or charges on another connector, is refused (Blocked / ConcurrentTx) at the charger as in the app;
- * an older transaction left open on the connector is closed.
+ * an older transaction left open on the connector is closed. Id tags (issue 32 §4): a tag no member holds is
+ * Invalid unless OCPP_UNKNOWN_TAGS=accept; a blocked card is Blocked, one past its expiry Expired.
  */
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { idTagState } from '@ev/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookingEvents, bookings, chargers, connectors, idTags, users } from '../../db/schema/index.ts';
+import { bookingEvents, bookings, chargers, connectors, users } from '../../db/schema/index.ts';
+import type { EventGuard, IdTagInfo, IdTagStatus, StartAnswer } from '../../ocpp/events.ts';
 import {
   type BoundedTime,
   boundedTime,
@@ -18,23 +21,25 @@ import {
   type StartRequest,
   startTransaction,
 } from '../../ocpp/transactions.ts';
+import { appTagOf, findTag, type KnownTag } from '../id-tag/id-tag.service.ts';
 import { isSiteMember, privateSiteOfCharger } from '../promotion/private-station.ts';
 import { planSnapshot } from './booking-pricing.ts';
 import { onStopTransaction, releaseCharged } from './charger-events.ts';
 import { type Actor, applyEvent, recordEvent } from './lifecycle.ts';
-
-/** OCPP 1.6 IdTagInfo.status values we answer. */
-export type IdTagStatus = 'Accepted' | 'Blocked' | 'ConcurrentTx' | 'Invalid';
 
 /** How far back a walk-in's start may be dated: a charger queues at most this long offline (decisions.md). */
 export const WALK_IN_LOOKBACK_MS = 48 * 3_600_000;
 
 const chargerActor = (chargerId: string): Actor => ({ kind: 'charger', chargerId });
 
-/** The member an id tag belongs to, if any. */
+/** What the operator chose for id tags no member holds (OCPP_UNKNOWN_TAGS). */
+export interface TagRules {
+  unknownTags: 'invalid' | 'accept';
+}
+
+/** The member an id tag belongs to, if any (in any case: OCPP compares id tags without regard to it). */
 export async function memberOfTag(db: Db, idTag: string): Promise<number | null> {
-  const [tag] = await db.select({ userId: idTags.userId }).from(idTags).where(eq(idTags.idTag, idTag));
-  return tag?.userId ?? null;
+  return (await findTag(db, idTag))?.userId ?? null;
 }
 
 /**
@@ -75,19 +80,57 @@ async function privateVerdict(db: Db, chargerId: string, userId: number | null):
   return userId !== null && (await isSiteMember(db, userId, site)) ? null : 'Invalid';
 }
 
-/**
- * Authorize: at a private station only its members' tags; elsewhere unknown tags are accepted (the session is
- * recorded, with no booking) and members by tagVerdict.
- */
-export async function authorizeTag(db: Db, chargerId: string, idTag: string): Promise<IdTagStatus> {
-  const userId = await memberOfTag(db, idTag);
-  const refused = await privateVerdict(db, chargerId, userId);
-  if (refused) return refused;
-  return userId === null ? 'Accepted' : tagVerdict(db, userId, null, 'authorize');
+/** A card's expiry and parent (the member's app tag), as IdTagInfo gives them. */
+async function cardInfo(db: Db, tag: KnownTag): Promise<Omit<IdTagInfo, 'status'>> {
+  const info: Omit<IdTagInfo, 'status'> = {};
+  if (tag.expiresAt) info.expiryDate = tag.expiresAt.toISOString();
+  if (tag.kind === 'rfid') {
+    const parent = await appTagOf(db, tag.userId);
+    if (parent) info.parentIdTag = parent;
+  }
+  return info;
 }
 
-/** The member's reservation on this connector (checked in or not), newest first. */
-async function reservationOf(db: Db, userId: number, connectorRowId: number) {
+/**
+ * The answer to a tag, at Authorize (no connector) or StartTransaction: a private station takes its members
+ * only (Invalid); an unknown tag is Invalid, or Accepted with OCPP_UNKNOWN_TAGS=accept (a session with no
+ * booking); a blocked card is Blocked, one past its expiry Expired; then the member's own state (tagVerdict).
+ */
+async function verdictOf(
+  db: Db,
+  rules: TagRules,
+  chargerId: string,
+  idTag: string,
+  connectorRowId: number | null,
+  at: 'authorize' | 'start',
+): Promise<{ info: IdTagInfo; userId: number | null }> {
+  const tag = await findTag(db, idTag);
+  const userId = tag?.userId ?? null;
+  const refused = await privateVerdict(db, chargerId, userId);
+  if (refused) return { info: { status: refused }, userId };
+  if (!tag) return { info: { status: rules.unknownTags === 'accept' ? 'Accepted' : 'Invalid' }, userId };
+  const extra = await cardInfo(db, tag);
+  const state = idTagState(tag);
+  const status = state === 'Accepted' ? await tagVerdict(db, tag.userId, connectorRowId, at) : state;
+  return { info: { status, ...extra }, userId };
+}
+
+/** Authorize: may this tag charge here? (verdictOf) */
+export async function authorizeTag(
+  db: Db,
+  rules: TagRules,
+  chargerId: string,
+  idTag: string,
+): Promise<IdTagInfo> {
+  return (await verdictOf(db, rules, chargerId, idTag, null, 'authorize')).info;
+}
+
+/**
+ * The member's reservation on this connector (checked in or not): the one the charger names first
+ * (StartTransaction's reservationId, the booking id ReserveNow sent), else the newest.
+ */
+async function reservationOf(db: Db, userId: number, connectorRowId: number, named?: number) {
+  const byName = named !== undefined && Number.isInteger(named) && named > 0 && named <= 2_147_483_647;
   const [booking] = await db
     .select({ id: bookings.id, createdAt: bookings.createdAt, checkedInAt: bookings.checkedInAt })
     .from(bookings)
@@ -99,7 +142,7 @@ async function reservationOf(db: Db, userId: number, connectorRowId: number) {
         isNull(bookings.deletedAt),
       ),
     )
-    .orderBy(desc(bookings.createdAt))
+    .orderBy(...(byName ? [desc(sql`${bookings.id} = ${named}`)] : []), desc(bookings.createdAt))
     .limit(1);
   return booking ?? null;
 }
@@ -124,13 +167,6 @@ async function reservationBound(
   return bounds.reduce((latest, bound) => (bound.at > latest.at ? bound : latest));
 }
 
-export interface StartAnswer {
-  transactionId: number;
-  idTagStatus: string;
-  /** The charger was told its tag is refused: it should stop the transaction (and is asked to). */
-  refused: boolean;
-}
-
 /**
  * StartTransaction from a charger. The session is stored first (so a failure while updating a booking never
  * loses what the charger reported, and the charger is never made to retry); `guard` runs each booking step,
@@ -138,9 +174,10 @@ export interface StartAnswer {
  */
 export async function chargerStart(
   db: Db,
+  rules: TagRules,
   chargerId: string,
   request: StartRequest,
-  guard: (step: string, run: () => Promise<void>) => Promise<void>,
+  guard: EventGuard,
   receivedAt = new Date(),
 ): Promise<StartAnswer> {
   const known = await knownStart(db, chargerId, request);
@@ -150,13 +187,18 @@ export async function chargerStart(
     .select({ id: connectors.id })
     .from(connectors)
     .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, request.connectorId)));
-  const userId = await memberOfTag(db, request.idTag);
-  const idTagStatus =
-    (await privateVerdict(db, chargerId, userId)) ??
-    (userId === null ? 'Accepted' : await tagVerdict(db, userId, connector?.id ?? null, 'start'));
+  const { info, userId } = await verdictOf(
+    db,
+    rules,
+    chargerId,
+    request.idTag,
+    connector?.id ?? null,
+    'start',
+  );
+  const idTagStatus = info.status;
   const reservation =
     idTagStatus === 'Accepted' && userId !== null && connector
-      ? await reservationOf(db, userId, connector.id)
+      ? await reservationOf(db, userId, connector.id, request.reservationId)
       : null;
   const lower = reservation
     ? await reservationBound(db, reservation)
@@ -181,10 +223,17 @@ export async function chargerStart(
         idTag: request.idTag,
         start,
         reservationId: reservation?.id,
+        chargerReservationId: request.reservationId,
       }),
     );
   }
-  return { transactionId: session.id, idTagStatus, refused: idTagStatus !== 'Accepted' };
+  return {
+    transactionId: session.id,
+    idTagStatus,
+    refused: idTagStatus !== 'Accepted',
+    ...(info.expiryDate ? { expiryDate: info.expiryDate } : {}),
+    ...(info.parentIdTag ? { parentIdTag: info.parentIdTag } : {}),
+  };
 }
 
 /**
@@ -195,7 +244,7 @@ async function repeated(
   db: Db,
   chargerId: string,
   session: StartedSession,
-  guard: (step: string, run: () => Promise<void>) => Promise<void>,
+  guard: EventGuard,
 ): Promise<StartAnswer> {
   const answer = {
     transactionId: session.id,
@@ -240,6 +289,8 @@ async function linkBooking(
     idTag: string;
     start: BoundedTime;
     reservationId?: number;
+    /** The reservationId the charger's StartTransaction carried (ReserveNow's), for the history. */
+    chargerReservationId?: number;
   },
 ): Promise<void> {
   const { session, start } = link;
@@ -251,7 +302,11 @@ async function linkBooking(
     priceSnapshot: await planSnapshot(db, session.priceId),
     energyWh: 0,
   };
-  const detail = { transactionId: session.id, ...correctionDetail(start) };
+  const detail = {
+    transactionId: session.id,
+    ...(link.chargerReservationId !== undefined ? { reservationId: link.chargerReservationId } : {}),
+    ...correctionDetail(start),
+  };
   if (link.reservationId !== undefined) {
     await applyEvent(db, link.reservationId, 'charger-start', chargerActor(chargerId), () => charging, {
       at: session.startedAt,

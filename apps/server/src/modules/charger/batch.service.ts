@@ -14,7 +14,14 @@ import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { batchJobResults, batchJobs, chargers, users } from '../../db/schema/index.ts';
+import {
+  batchJobResults,
+  batchJobs,
+  chargerBrands,
+  chargerFiles,
+  chargers,
+  users,
+} from '../../db/schema/index.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import { paging } from '../../lib/list-query.ts';
 import {
@@ -82,6 +89,24 @@ async function configure(
   return { result: worst, detail: parts.join('; ') };
 }
 
+/** One charger's outcome in a batch. */
+export type BatchOutcome = { result: BatchResult; detail: string | null };
+
+/** A batch's own command (a firmware batch): sends it to one charger, recording what it needs on the way. */
+export interface BatchCommand {
+  send(chargerId: string, jobId: number): Promise<BatchOutcome>;
+  /** The chargers reported Offline at once, without a command (to record them too). */
+  offline?(chargerIds: string[], jobId: number): Promise<void>;
+}
+
+/** What a batch sends, other than a reset or a configuration, and to which chargers (default every active one). */
+export interface BatchTarget {
+  chargerIds?: string[];
+  command: BatchCommand;
+  /** The job's record: a firmware batch's file and brand. */
+  job?: { firmwareFileId?: number; chargerBrandId?: number };
+}
+
 export interface BatchListener {
   update(event: BatchUpdate): void;
   /** The job is finished and its results are in the database. */
@@ -112,9 +137,10 @@ export class BatchRun {
     readonly chargerIds: string[],
     private readonly configurations: BatchConfiguration[] | null,
     private readonly concurrency: number,
+    private readonly custom: BatchCommand | null = null,
   ) {}
 
-  /** Records the job (every active charger) without starting it. */
+  /** Records the job (every active charger, or the target's) without starting it. */
   static async create(
     db: Db,
     commands: ChargerCommands,
@@ -123,15 +149,18 @@ export class BatchRun {
     userId: number,
     kind: BatchKind,
     configurations: BatchConfiguration[] | null,
+    target?: BatchTarget,
   ): Promise<BatchRun> {
-    const rows = await db
-      .select({ id: chargers.id })
-      .from(chargers)
-      .where(eq(chargers.active, true))
-      .orderBy(asc(chargers.id));
+    const rows = target?.chargerIds
+      ? target.chargerIds.map((id) => ({ id }))
+      : await db
+          .select({ id: chargers.id })
+          .from(chargers)
+          .where(eq(chargers.active, true))
+          .orderBy(asc(chargers.id));
     const [job] = await db
       .insert(batchJobs)
-      .values({ kind, configurations, createdBy: userId, total: rows.length })
+      .values({ kind, configurations, createdBy: userId, total: rows.length, ...target?.job })
       .returning({ id: batchJobs.id });
     return new BatchRun(
       db,
@@ -142,6 +171,7 @@ export class BatchRun {
       rows.map((row) => row.id),
       configurations,
       config.batch.concurrency,
+      target?.command ?? null,
     );
   }
 
@@ -156,10 +186,15 @@ export class BatchRun {
     try {
       const connected = await this.commands.connected(this.chargerIds);
       const online: string[] = [];
+      const offline: string[] = [];
       for (const id of this.chargerIds) {
         if (connected.has(id)) online.push(id);
-        else this.record(id, { result: 'Offline', detail: null });
+        else {
+          offline.push(id);
+          this.record(id, { result: 'Offline', detail: null });
+        }
       }
+      if (offline.length > 0) await this.custom?.offline?.(offline, this.jobId);
       let next = 0;
       const worker = async () => {
         while (next < online.length) {
@@ -195,6 +230,7 @@ export class BatchRun {
 
   private async command(id: string): Promise<{ result: BatchResult; detail: string | null }> {
     try {
+      if (this.custom) return await this.custom.send(id, this.jobId);
       if (this.kind === 'hard-reset') return resultOf(await reset(this.commands, id, 'Hard'));
       return await configure(this.commands, id, this.configurations ?? []);
     } catch (error) {
@@ -277,12 +313,17 @@ export async function listBatchJobs(db: Db, query: ListQuery): Promise<{ total: 
       total: batchJobs.total,
       done: batchJobs.done,
       configurations: batchJobs.configurations,
+      firmwareFileName: chargerFiles.name,
+      firmwareVersion: chargerFiles.version,
+      firmwareBrandName: chargerBrands.name,
       createdByEmail: users.email,
       startedAt: batchJobs.startedAt,
       finishedAt: batchJobs.finishedAt,
     })
     .from(batchJobs)
     .leftJoin(users, eq(users.id, batchJobs.createdBy))
+    .leftJoin(chargerFiles, eq(chargerFiles.id, batchJobs.firmwareFileId))
+    .leftJoin(chargerBrands, eq(chargerBrands.id, batchJobs.chargerBrandId))
     .orderBy(desc(batchJobs.id))
     .limit(limit)
     .offset(offset);
@@ -305,9 +346,13 @@ export async function listBatchJobs(db: Db, query: ListQuery): Promise<{ total: 
   }
   return {
     total,
-    jobs: rows.map((row) => ({
+    jobs: rows.map(({ firmwareFileName, firmwareVersion, firmwareBrandName, ...row }) => ({
       ...row,
       configurations: (row.configurations as BatchConfiguration[] | null) ?? null,
+      firmware:
+        row.kind === 'firmware'
+          ? { fileName: firmwareFileName, version: firmwareVersion, brandName: firmwareBrandName }
+          : null,
       startedAt: row.startedAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
       counts: counts.get(row.id)!,

@@ -3,13 +3,39 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { chargers, connectors, landlords } from '../../db/schema/index.ts';
 import { BadGateway, Conflict, GatewayTimeout, Invalid, NotFound } from '../../lib/errors.ts';
-import { type ChargerCommands, dataTransfer } from '../../ocpp/commands.ts';
+import { type ChargerCommands, type CommandOutcome, dataTransfer } from '../../ocpp/commands.ts';
 import { type DataScope, landlordScope } from '../../plugins/scope.ts';
 
 export type BlockerAction = 'open' | 'close';
 
 /** A connector that is not there or outside the caller's scope (also a path id beyond ID_MAX). */
 export const CONNECTOR_NOT_FOUND = 'Connector not found';
+
+/**
+ * The charger's answer to a command to one charger, or the HTTP error its outcome stands for: offline a 409,
+ * no answer in time a 504, a CALLERROR a 502 (the blockers' and the operations' words).
+ */
+export function commandResponse(
+  outcome: CommandOutcome,
+  config: Config,
+  chargerId: string,
+  command: string,
+): Record<string, unknown> {
+  switch (outcome.status) {
+    case 'offline':
+      throw new Conflict(`Charger ${chargerId} is offline.`);
+    case 'timeout':
+      throw new GatewayTimeout(
+        `Charger ${chargerId} did not answer the ${command} command within ${config.ocpp.commandTimeoutMs / 1000} s.`,
+      );
+    case 'error':
+      throw new BadGateway(
+        `Charger ${chargerId} answered the ${command} command with an error (${outcome.code}).`,
+      );
+    case 'answered':
+      return outcome.response;
+  }
+}
 
 /**
  * Open/Close blocker: a DataTransfer to the connector's charger (vendorId OCPP_BLOCKER_VENDOR_ID, messageId
@@ -38,23 +64,9 @@ export async function sendBlocker(
     messageId: action === 'open' ? 'OpenBlocker' : 'CloseBlocker',
     data: JSON.stringify({ judjodId: row.judjodId, connectorId }),
   });
-  switch (outcome.status) {
-    case 'offline':
-      throw new Conflict(`Charger ${row.chargerId} is offline.`);
-    case 'timeout':
-      throw new GatewayTimeout(
-        `Charger ${row.chargerId} did not answer the ${command} command within ${config.ocpp.commandTimeoutMs / 1000} s.`,
-      );
-    case 'error':
-      throw new BadGateway(
-        `Charger ${row.chargerId} answered the ${command} command with an error (${outcome.code}).`,
-      );
-    case 'answered': {
-      const status = String(outcome.response.status);
-      if (status !== 'Accepted') {
-        throw new BadGateway(`Charger ${row.chargerId} rejected the ${command} command (${status}).`);
-      }
-      return action === 'open' ? 'Send open blocker successfully!' : 'Send close blocker successfully!';
-    }
+  const status = String(commandResponse(outcome, config, row.chargerId, command).status);
+  if (status !== 'Accepted') {
+    throw new BadGateway(`Charger ${row.chargerId} rejected the ${command} command (${status}).`);
   }
+  return action === 'open' ? 'Send open blocker successfully!' : 'Send close blocker successfully!';
 }

@@ -99,6 +99,8 @@ export const chargerRow = {
   model: chargers.model,
   firmwareVersion: chargers.firmwareVersion,
   hasOcppPassword: sql<boolean>`${chargers.ocppPasswordHash} is not null`.mapWith(Boolean),
+  ocppProtocol: chargers.ocppProtocol,
+  protocol: chargers.protocol,
 };
 
 /** chargers with their site, cluster and brand: what `chargerWhere` and `CHARGER_SORTS_SQL` refer to. */
@@ -305,7 +307,8 @@ export async function createCharger(db: Db, user: AuthUser, body: ChargerBody): 
         landlordId: site.id,
         chargerBrandId: body.chargerBrandId,
         ocppPasswordHash: body.ocppPassword ? hashOcppPassword(body.ocppPassword) : null,
-        // Left out: the column's default (active).
+        // Left out: the columns' defaults (Automatic, active).
+        ocppProtocol: body.ocppProtocol,
         active: body.active,
       });
       if (body.connectors.length > 0) {
@@ -373,6 +376,7 @@ export async function updateCharger(
           chargerBrandId: body.chargerBrandId,
           // Left out: unchanged.
           active: body.active,
+          ocppProtocol: body.ocppProtocol,
           // Absent keeps the password, null removes it.
           ...(body.ocppPassword === undefined
             ? {}

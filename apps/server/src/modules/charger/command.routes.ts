@@ -1,6 +1,7 @@
 import {
   BATCH_MESSAGES,
   type BatchConfiguration,
+  type BatchKind,
   batchConfigBody,
   batchConfigQuery,
   batchHardResetQuery,
@@ -21,11 +22,13 @@ import type { Services } from '../../services.ts';
 import {
   BATCH_JOB_NOT_FOUND,
   BatchRun,
+  type BatchTarget,
   batchJobCsv,
   checkBatchToken,
   listBatchJobs,
 } from './batch.service.ts';
 import { type BlockerAction, CONNECTOR_NOT_FOUND, sendBlocker } from './blocker.service.ts';
+import { localListResult } from './local-list.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['charger commands'];
@@ -90,7 +93,23 @@ async function configurationsOf(
   return given[0]!;
 }
 
-const BATCH_EVENTS =
+/** Runs a batch job, its progress going out as the server-sent events BATCH_EVENTS describes. */
+export function streamBatch(reply: FastifyReply, run: BatchRun): void {
+  const stream = openEventStream(reply);
+  stream.send('size', run.total);
+  stream.send('job', { id: run.jobId });
+  reply.raw.on('close', () => run.detach());
+  void run.run({
+    update: (event) => stream.send('update', event),
+    end: () => stream.end(),
+    error: (message) => {
+      stream.send('error', { message });
+      stream.end();
+    },
+  });
+}
+
+export const BATCH_EVENTS =
   'Server-sent events: `size` (the number of chargers), `job` (`{id}` of the batch job), one `update` ' +
   '`{id, result}` per charger (result: Accepted, Rejected, NotSupported, Offline, Timeout), `error` ' +
   '`{message}` on failure; the stream ends when every charger is reported. The session goes in ' +
@@ -135,23 +154,14 @@ export const chargerCommandRoutes =
     const runBatch = async (
       reply: FastifyReply,
       userId: number,
-      kind: 'hard-reset' | 'config',
+      kind: BatchKind,
       configurations: Array<{ key: string; value: string }> | null,
-    ) => {
-      const run = await BatchRun.create(db, commands, app.log, config, userId, kind, configurations);
-      const stream = openEventStream(reply);
-      stream.send('size', run.total);
-      stream.send('job', { id: run.jobId });
-      reply.raw.on('close', () => run.detach());
-      void run.run({
-        update: (event) => stream.send('update', event),
-        end: () => stream.end(),
-        error: (message) => {
-          stream.send('error', { message });
-          stream.end();
-        },
-      });
-    };
+      target?: BatchTarget,
+    ) =>
+      streamBatch(
+        reply,
+        await BatchRun.create(db, commands, app.log, config, userId, kind, configurations, target),
+      );
 
     app.get(
       '/api/charger/batch/hard-reset',
@@ -188,6 +198,27 @@ export const chargerCommandRoutes =
         const configurations = await configurationsOf(request, request.query);
         checkBatchToken(config.batch.token, request.query.token);
         await runBatch(reply, authOf(request).user.id, 'config', configurations);
+      },
+    );
+    app.get(
+      '/api/charger/batch/local-list',
+      {
+        config: { permission: 'charger.batch', queryToken: true },
+        schema: {
+          tags,
+          description:
+            "Send Local List All (issue 32 §4): each charger's local authorization list, as " +
+            'POST /api/charger/{id}/local-list sends it (Rejected with the reason when the list does not fit or ' +
+            `the charger refuses it). ${BATCH_EVENTS}`,
+          querystring: batchHardResetQuery,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        checkBatchToken(config.batch.token, request.query.token);
+        await runBatch(reply, authOf(request).user.id, 'local-list', null, {
+          command: { send: (chargerId) => localListResult({ db, commands, config }, chargerId) },
+        });
       },
     );
     app.get(

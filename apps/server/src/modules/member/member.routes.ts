@@ -24,6 +24,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { checkedSignIn, createSession, forgotPassword, resetPassword } from '../auth/auth.service.ts';
+import {
+  cancelAtCharger,
+  type ReservationContext,
+  reserveAtCharger,
+} from '../booking/charger-reservation.ts';
 import { memberGuides } from '../page/page.service.ts';
 import { memberPoints } from '../payment/adjustments.ts';
 import { payBooking } from '../payment/settlement.ts';
@@ -57,8 +62,9 @@ const config = { member: true };
  * member, reserve a connector, check in, start and stop, pay. Documented under the OpenAPI tag 'member'.
  */
 export const memberRoutes =
-  ({ db, config: appConfig, commands, payments, mailer }: Services): FastifyPluginAsyncZod =>
+  ({ db, config: appConfig, commands, payments, mailer, background }: Services): FastifyPluginAsyncZod =>
   async (app) => {
+    const reservations: ReservationContext = { db, commands };
     app.post(
       '/api/member/login',
       {
@@ -230,6 +236,8 @@ export const memberRoutes =
       async (request) => {
         const userId = memberOf(request).id;
         const id = await reserve(db, userId, request.body);
+        // Committed: a reservation for now goes to the charger (ReserveNow), its answer to the history.
+        background.run(`ReserveNow of booking ${id}`, () => reserveAtCharger(reservations, id));
         return { booking: await memberBooking(db, userId, id) };
       },
     );
@@ -273,8 +281,15 @@ export const memberRoutes =
       'Charging: sends RemoteStopTransaction; StopTransaction makes it charged.',
       (_r, userId, id) => stopCharging(db, commands, userId, id),
     );
-    step('cancel', 'Created or started: cancels the reservation.', (_r, userId, id) =>
-      cancelReservation(db, userId, id),
+    step(
+      'cancel',
+      'Created or started: cancels the reservation (and the charger’s, CancelReservation, if it took one).',
+      async (_r, userId, id) => {
+        await cancelReservation(db, userId, id);
+        background.run(`CancelReservation of booking ${id}`, () =>
+          cancelAtCharger(reservations, id, 'cancelled'),
+        );
+      },
     );
 
     app.post(

@@ -221,7 +221,12 @@ export const EXPIRY_GRACE_MS = 15 * 60_000;
  * Cancels the reservations (created or started) whose slot ended more than EXPIRY_GRACE_MS ago: the member
  * may book again, and the history says the server did it. Answers how many it cancelled.
  */
-export async function expireReservations(db: Db, now = Date.now()): Promise<number> {
+export async function expireReservations(
+  db: Db,
+  now = Date.now(),
+  /** Each reservation cancelled here, once committed (the charger's reservation is taken back). */
+  onCancelled?: (bookingId: number) => void,
+): Promise<number> {
   const stale = await db
     .select({ id: bookings.id })
     .from(bookings)
@@ -239,7 +244,10 @@ export async function expireReservations(db: Db, now = Date.now()): Promise<numb
     await applyEvent(db, id, 'cancel', { kind: 'system' }, () => ({}), {
       detail: { reason: 'slot ended unused' },
     })
-      .then(() => cancelled++)
+      .then(() => {
+        cancelled++;
+        onCancelled?.(id);
+      })
       .catch(() => undefined);
   }
   return cancelled;

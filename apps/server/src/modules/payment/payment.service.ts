@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { contains, countAll, ordering, paging } from '../../lib/list-query.ts';
 import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
-import { userMatches } from '../booking/booking-query.ts';
+import { memberMatches } from '../booking/booking-query.ts';
 
 /** The payments a staff scope sees, by the site and cluster copied on each payment. */
 export const paymentScope = (scope: DataScope): SQL | undefined =>
@@ -26,7 +26,7 @@ export function paymentWhere(scope: DataScope, query: Partial<PaymentListQuery>)
   if (query.createdAfter) conditions.push(gte(payments.createdAt, query.createdAfter));
   if (query.createdBefore) conditions.push(lte(payments.createdAt, query.createdBefore));
   if (query.paymentMethod) conditions.push(eq(payments.method, query.paymentMethod));
-  if (query.userName) conditions.push(userMatches(query.userName));
+  if (query.userName) conditions.push(memberMatches(payments.userId, query.userName));
   return and(...conditions);
 }
 
@@ -87,10 +87,7 @@ export const toPaymentItem = (row: PaymentRow): PaymentItem => ({
 
 export async function listPayments(db: Db, scope: DataScope, query: PaymentListQuery) {
   const where = paymentWhere(scope, query);
-  const counted = db.select({ total: countAll() }).from(payments);
-  const [counts] = query.userName
-    ? await counted.leftJoin(users, eq(users.id, payments.userId)).where(where)
-    : await counted.where(where);
+  const [counts] = await db.select({ total: countAll() }).from(payments).where(where);
   const total = counts?.total ?? 0;
   if (total === 0) return { total, payments: [] };
   const sorted = query.sort ? query : { ...query, order: query.order ?? 'desc' };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   chargers,
@@ -36,25 +36,31 @@ export async function isPrivateSite(db: Db, landlordId: number): Promise<boolean
   return row?.internal ?? false;
 }
 
+/** The redemptions that make members of a site: a private station code of an active promotion naming it. */
+const siteRedemptions = (db: Db, landlordId: number, userId?: number) =>
+  db
+    .select({ userId: promotionRedemptions.userId })
+    .from(promotionRedemptions)
+    .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
+    .innerJoin(promotionLandlords, eq(promotionLandlords.promotionId, promotions.id))
+    .where(
+      and(
+        userId === undefined ? undefined : eq(promotionRedemptions.userId, userId),
+        eq(promotions.type, 'landlord'),
+        eq(promotions.active, true),
+        eq(promotionLandlords.landlordId, landlordId),
+      ),
+    );
+
 /**
  * Whether the member is one of the site's members: they redeemed a private station (landlord) code of a
  * promotion that is active and names the site. The code's validity dates bound when it can be redeemed, not
  * the membership; staff end a membership by switching the promotion off.
  */
 export async function isSiteMember(db: Db, userId: number, landlordId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(promotionRedemptions)
-    .innerJoin(promotions, eq(promotions.id, promotionRedemptions.promotionId))
-    .innerJoin(promotionLandlords, eq(promotionLandlords.promotionId, promotions.id))
-    .where(
-      and(
-        eq(promotionRedemptions.userId, userId),
-        eq(promotions.type, 'landlord'),
-        eq(promotions.active, true),
-        eq(promotionLandlords.landlordId, landlordId),
-      ),
-    )
-    .limit(1);
+  const [row] = await siteRedemptions(db, landlordId, userId).limit(1);
   return row !== undefined;
 }
+
+/** The site's members (isSiteMember), as a subquery of user ids (the local list of its chargers). */
+export const siteMemberIds = (db: Db, landlordId: number) => siteRedemptions(db, landlordId);

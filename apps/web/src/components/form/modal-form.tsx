@@ -20,6 +20,11 @@ interface ModalFormProps<T> {
   onSubmit: (values: T) => void;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * Shown below the form, outside it: a part that saves by itself (a member's id tags), whose Enter must not
+   * submit the form and whose edits do not make it dirty.
+   */
+  after?: ReactNode;
 }
 
 /**
@@ -37,6 +42,7 @@ export function ModalForm<T>({
   onSubmit,
   onClose,
   children,
+  after,
 }: ModalFormProps<T>) {
   const [dirty, setDirty] = useState(false);
   const confirmDiscard = useDiscardConfirm();
@@ -69,6 +75,7 @@ export function ModalForm<T>({
       >
         {children}
       </Form>
+      {after}
     </AppModal>
   );
 }

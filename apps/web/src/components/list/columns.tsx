@@ -1,4 +1,5 @@
 import { Button, Flex } from 'antd';
+import { LINK_CHROME } from './content-width.ts';
 import type { ListColumn } from './fit-columns.ts';
 import { useOpenSetting } from './list-return.ts';
 import { ActiveSwitch, DeleteButton } from './row-actions.tsx';
@@ -25,12 +26,15 @@ const recordName = (row: ListRecord) =>
 const pathOf = (endpoint: string, id: number | string) => `${endpoint}/${id}`;
 
 /**
- * The widths of the pinned columns (the lists' cells have 8 px sides): the switch under its header, the
- * actions side by side (Edit or View, and Delete). On a phone the header breaks after its '/' and Delete
- * goes under View.
+ * The width of the pinned switch column (the lists' cells have 8 px sides): the switch under its header, which
+ * on a phone breaks after its '/'.
  */
 const SWITCH_WIDTH = { width: 130, compactWidth: 92 };
-export const ACTION_WIDTH = { width: 120, compactWidth: 70 };
+
+/** An 'Action' column: the row's buttons side by side on one line, as wide as the widest row's. */
+function actionsSized<T>(labels: (row: T) => string[]): Pick<ListColumn<T>, 'kind' | 'textOf' | 'chrome'> {
+  return { kind: 'label', textOf: labels, chrome: LINK_CHROME };
+}
 
 /** 'Inactive/Active': the switch that saves at once; disabled for a role that may not change the record. */
 export function activeColumn<T extends ListRecord>(endpoint: string, disabled = false): ListColumn<T> {
@@ -66,7 +70,7 @@ export function areaTypeColumn<T extends { internal: boolean }>(priority?: numbe
     dataIndex: 'internal',
     key: 'internal',
     sorter: true,
-    width: 104,
+    kind: 'label',
     priority,
     render: (internal: boolean) => (internal ? 'Internal Used' : 'Public Used'),
   };
@@ -98,9 +102,9 @@ export function actionColumn<T extends ListRecord>(
     title: 'Action',
     key: 'action',
     fixed: 'right',
-    ...ACTION_WIDTH,
+    ...actionsSized((row) => (canDelete && !row.active ? [open, 'Delete'] : [open])),
     render: (_, row) => (
-      <Flex gap={4} wrap>
+      <Flex gap={4} wrap={false}>
         <OpenButton path={pathOf(pages, row.id)} label={open} />
         {canDelete && !row.active && <DeleteButton path={pathOf(endpoint, row.id)} name={recordName(row)} />}
       </Flex>
@@ -140,9 +144,9 @@ export function callbackActionColumn<T extends { id: number; active: boolean }>(
     title: 'Action',
     key: 'action',
     fixed: 'right',
-    ...ACTION_WIDTH,
+    ...actionsSized((row) => (canDelete && !row.active ? [label, 'Delete'] : [label])),
     render: (_, row) => (
-      <Flex gap={4} wrap>
+      <Flex gap={4} wrap={false}>
         <Button type="link" size="small" aria-label={`${label} ${nameOf(row)}`} onClick={() => onOpen(row)}>
           {label}
         </Button>

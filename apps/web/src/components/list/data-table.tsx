@@ -1,8 +1,9 @@
 import { LIST_PAGE_SIZE } from '@ev/shared';
 import { Flex, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ColumnsControl } from './columns-control.tsx';
+import { canvasTextWidth, contentSizeOf, type TextWidth } from './content-width.ts';
 import {
   type ColumnChoice,
   EXPAND_COLUMN_WIDTH,
@@ -36,10 +37,21 @@ export function CellText({ text }: { text: string }) {
  * (list.css) rather than widen it or reach into the next one.
  */
 function tableColumn<T>(column: ListColumn<T>): ColumnType<T> {
-  const { priority: _priority, compactWidth: _compactWidth, ...antd } = column;
+  const {
+    priority: _priority,
+    compactWidth: _compactWidth,
+    kind,
+    textOf: _textOf,
+    chrome: _chrome,
+    ...antd
+  } = column;
   const render = antd.render;
+  // What the column holds, on its header and cells: the browser tests check each kind's rule by it.
+  const marked = { 'data-kind': kind ?? (typeof column.width === 'number' ? 'fixed' : 'text') };
   return {
     ...antd,
+    onHeaderCell: () => marked as ReturnType<NonNullable<ColumnType<T>['onHeaderCell']>>,
+    onCell: () => marked as ReturnType<NonNullable<ColumnType<T>['onCell']>>,
     render: (value: unknown, row: T, index: number) => {
       const shown = render ? render(value, row, index) : value;
       return typeof shown === 'string' || typeof shown === 'number' ? (
@@ -66,6 +78,25 @@ function useWidth() {
   return [ref, width] as const;
 }
 
+/**
+ * A measure of texts in the table's font, taken from the table's element once it is in the page, and taken
+ * again when a web font (Sarabun) has loaded: until then the browser draws, and the canvas measures, another.
+ */
+function useTextWidth(element: React.RefObject<HTMLElement | null>): TextWidth | undefined {
+  const [fonts, setFonts] = useState(0);
+  const [family, setFamily] = useState<string>();
+  useLayoutEffect(() => {
+    if (element.current) setFamily(getComputedStyle(element.current).fontFamily);
+  }, [element]);
+  useEffect(() => {
+    const loaded = () => setFonts((count) => count + 1);
+    document.fonts?.addEventListener('loadingdone', loaded);
+    return () => document.fonts?.removeEventListener('loadingdone', loaded);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new measure once fonts have loaded
+  return useMemo(() => (family ? canvasTextWidth(family) : undefined), [family, fonts]);
+}
+
 export type FittedTableProps<T> = Omit<TableProps<T>, 'columns' | 'scroll' | 'tableLayout'> & {
   columns: ListColumns<T>;
   /** The user's choice of columns, and the Columns control above the table to make it. */
@@ -88,6 +119,18 @@ export function FittedTable<T extends object>({
   ...props
 }: FittedTableProps<T>) {
   const [ref, room] = useWidth();
+  const textWidth = useTextWidth(ref);
+  const rows = props.dataSource;
+  const sizeOf = useMemo(
+    () =>
+      textWidth &&
+      contentSizeOf(rows ?? [], textWidth, (compact) => ({
+        // Small and middle cells have 8 px sides, large ones 16; a sortable header's arrows take 16 px.
+        padding: compact || size === 'small' || size === 'middle' ? 16 : 32,
+        sorter: 16,
+      })),
+    [rows, textWidth, size],
+  );
   const expandWidth = (compact: boolean) =>
     compact ? EXPAND_COLUMN_WIDTH.compactWidth : EXPAND_COLUMN_WIDTH.width;
   const fit = fitColumns(
@@ -95,6 +138,7 @@ export function FittedTable<T extends object>({
     room,
     (compact) => (expandable ? expandWidth(compact) : 0),
     columnChoice?.choice,
+    sizeOf,
   );
   return (
     <div ref={ref} className="list-table">

@@ -1,4 +1,4 @@
-import type { IdName } from '@ev/shared';
+import { type IdName, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@ev/shared';
 import { Form, Input, Select } from 'antd';
 import { idNameOptions } from '../../lib/reference.ts';
 
@@ -10,6 +10,11 @@ export const STATUS_OPTIONS = [
   ANY,
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },
+];
+/** The Payment Method filter of the booking and payment lists: Any, then the methods by their labels. */
+export const PAYMENT_METHOD_OPTIONS = [
+  ANY,
+  ...PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
 ];
 export const AREA_TYPE_OPTIONS = [
   ANY,

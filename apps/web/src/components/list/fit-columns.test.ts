@@ -30,6 +30,23 @@ describe('fitColumns', () => {
     expect(keys(100)).toEqual(['name', 'active']);
   });
 
+  it('brings back a column that gave way when a wider one went after it and the room is there', () => {
+    // 80 + 150 + 140 + 300 + 130 = 800 > 600: the narrow column (3) goes, then the wide one (2); the narrow
+    // one fits again (500).
+    const columns: ListColumns<Row> = [
+      { key: 'id', width: 80, priority: 1 },
+      { key: 'name', minWidth: 150 },
+      { key: 'narrow', width: 140, priority: 3 },
+      { key: 'wide', width: 300, priority: 2 },
+      { key: 'active', width: 130 },
+    ];
+    const fit = fitColumns(columns, 600);
+    expect(fit.columns.map((column) => column.key)).toEqual(['id', 'name', 'narrow', 'active']);
+    expect(fit.hidden.map((column) => column.key)).toEqual(['wide']);
+    // Without the room for it, it stays out.
+    expect(fitColumns(columns, 490).columns.map((column) => column.key)).toEqual(['id', 'name', 'active']);
+  });
+
   it('counts the expand column, compact or not', () => {
     expect(keys(560, () => 0)).toEqual(['id', 'name', 'address', 'type', 'active']);
     expect(keys(560, (compact) => (compact ? 0 : 1))).toEqual(['id', 'name', 'type', 'active']);

@@ -38,6 +38,9 @@ const BUTTON_LIST = [
   ['link', 'image', 'video'],
 ];
 
+/** Changes given to onChange that may still come back as `value` (a few renders behind, at most). */
+const MAX_PENDING = 64;
+
 const IMAGE_REFUSED_TITLE = 'The image was not uploaded';
 
 /** A link SunEditor's video plugin turns into a player URL: ours, so only YouTube and Vimeo come out. */
@@ -128,6 +131,14 @@ export default function SunEditorField({
   /** The last value set from outside: the same value again sets nothing. */
   const appliedRef = useRef<string | undefined>(undefined);
   /**
+   * What was given to onChange and has not come back as `value` yet, oldest first. A render may carry an older
+   * one after the user typed on (the form re-renders after SunEditor's native event, its effect later still):
+   * such a value is the editor's own past, never a value from outside, and setting it would undo the
+   * keystrokes since and throw the caret to the start (a slow machine typing '22 kW' into a table cell kept
+   * '2' there and put '2 kW' at the top).
+   */
+  const pendingRef = useRef<string[]>([]);
+  /**
    * Whether the user has touched the editor since its contents were last set from outside. Until then a
    * change is SunEditor normalising what it was given (figures, image sizes): kept silently, not reported,
    * so opening a record never counts as an edit.
@@ -150,7 +161,12 @@ export default function SunEditorField({
       const html = $.html.get() as string;
       if (html === heldRef.current) return;
       heldRef.current = html;
-      if (touchedRef.current) onChangeRef.current?.(html);
+      if (!touchedRef.current) return;
+      const pending = pendingRef.current;
+      pending.push(html);
+      // A form that never gives a value back (none around the field) must not grow it without end.
+      if (pending.length > MAX_PENDING) pending.splice(0, pending.length - MAX_PENDING);
+      onChangeRef.current?.(html);
     };
 
     const initial = value ?? '';
@@ -253,7 +269,13 @@ export default function SunEditorField({
     const editor = editorRef.current;
     if (!editor) return;
     const next = value ?? '';
-    if (next === heldRef.current || next === appliedRef.current) return;
+    const pending = pendingRef.current;
+    const echoed = pending.indexOf(next);
+    // Our own change coming back: it and anything older are answered (a newer one may still come).
+    if (echoed >= 0) pending.splice(0, echoed + 1);
+    if (next === heldRef.current) pending.length = 0;
+    if (echoed >= 0 || next === heldRef.current || next === appliedRef.current) return;
+    pending.length = 0;
     appliedRef.current = next;
     touchedRef.current = false;
     editor.$.html.set(next);

@@ -1,7 +1,6 @@
 import { ArrowLeftOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { preloadSignedInHome } from '../../app/preload.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { lazyZodRule } from '../../lib/zod-rule.ts';
@@ -26,11 +25,11 @@ interface LoginValues {
   remember: boolean;
 }
 
-function LoginForm({ onForgot }: { onForgot: () => void }) {
+function LoginForm({ onForgot, onSubmit }: { onForgot: () => void; onSubmit?: () => void }) {
   const login = useLogin();
   const submit = (values: LoginValues) => {
     // The home screen's code downloads while the password is checked.
-    preloadSignedInHome();
+    onSubmit?.();
     // Success stores the session; the signed-out-only guard of /login then takes the user home.
     login.mutate(
       { email: values.email, pass: values.pass, remember: values.remember },
@@ -105,7 +104,8 @@ function ForgotForm({ onBack, onSent }: { onBack: () => void; onSent: (email: st
   );
 }
 
-export function LoginPage() {
+/** `onSubmit`: called as the form is sent (the app preloads the first signed-in screen then). */
+export function LoginPage({ onSubmit }: { onSubmit?: () => void }) {
   const [view, setView] = useState<View>({ step: 'login' });
   const toLogin = () => setView({ step: 'login' });
 
@@ -113,6 +113,7 @@ export function LoginPage() {
     <AuthCard>
       {view.step === 'login' && (
         <LoginForm
+          onSubmit={onSubmit}
           onForgot={() => {
             void loadConfirmation();
             setView({ step: 'forgot' });

@@ -7,8 +7,9 @@ import {
 } from '@ev/shared';
 import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
+import { bahtText } from '../../lib/format.ts';
 import { useBookingAction } from './api.ts';
-import { amountDue, bahtText } from './booking-format.ts';
+import { amountDue } from './booking-format.ts';
 import { SetAmountModal } from './set-amount-modal.tsx';
 
 export const ACTION_LABELS: Record<StaffBookingAction, string> = {
@@ -121,11 +122,19 @@ function ActionButton({ booking, action }: { booking: BookingItem; action: Staff
 }
 
 /** The actions the booking's status and the user's role allow (the shared transition table decides). */
+const actionsFor = (booking: Pick<BookingItem, 'status'>, role: AdminRole | null) =>
+  role ? staffActionsFor(booking.status as BookingStatus, role) : [];
+
+/** The labels of the row's action buttons, as they stand side by side (the list sizes its column by them). */
+export const bookingActionLabels = (booking: Pick<BookingItem, 'status'>, role: AdminRole | null) =>
+  actionsFor(booking, role).map((action) => ACTION_LABELS[action]);
+
+/** The row's actions, on one line. */
 export function BookingActions({ booking, role }: { booking: BookingItem; role: AdminRole | null }) {
-  const actions = role ? staffActionsFor(booking.status as BookingStatus, role) : [];
+  const actions = actionsFor(booking, role);
   if (actions.length === 0) return null;
   return (
-    <Flex gap={0} wrap>
+    <Flex gap={4} wrap={false}>
       {actions.map((action) => (
         <ActionButton key={action} booking={booking} action={action} />
       ))}

@@ -2,9 +2,9 @@ import { bookingStatusLabel, paymentMethodLabel } from '@ev/shared';
 import { Alert, Button, Descriptions, type DescriptionsProps, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { AppModal } from '../../components/app-modal.tsx';
-import { formatThaiDateTime } from '../../lib/format.ts';
+import { bahtText, formatThaiDateTime, pointsText } from '../../lib/format.ts';
 import { type BookingDetail, type BookingEventEntry, useBookingDetail } from './api.ts';
-import { actorLabel, bahtText, eventLabel, kwhText, pointsText, statusColor } from './booking-format.ts';
+import { actorLabel, eventLabel, kwhText, statusColor } from './booking-format.ts';
 import { LiveDuration } from './live-duration.tsx';
 import { TotalAmount } from './total-amount.tsx';
 

@@ -1,11 +1,11 @@
 import type { BookingItem } from '@ev/shared';
 import { describe, expect, it } from 'vitest';
+import { bahtText } from '../../lib/format.ts';
 import {
   actorLabel,
   amountBody,
   amountDue,
   amountValues,
-  bahtText,
   breakdown,
   durationMs,
   eventLabel,

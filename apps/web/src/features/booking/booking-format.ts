@@ -3,11 +3,8 @@ import {
   BOOKING_TRANSITIONS,
   type BookingAmountBody,
   type BookingItem,
-  formatBaht,
 } from '@ev/shared';
-
-/** Baht as the screens show it: Thai-locale digits, 2 decimals ("1,234.50"). */
-export const bahtText = (amount: number) => formatBaht(Math.round(amount * 100));
+import { bahtText, pointsText } from '../../lib/format.ts';
 
 const KWH = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Energy in kWh, 2 decimals ("12.35"). */
@@ -42,9 +39,6 @@ export const statusColor = (status: string) =>
  * booking's discount code).
  */
 export const amountDue = (booking: Pick<BookingItem, 'totalAmount'>) => booking.totalAmount;
-
-/** Points as a person counts them: '1,250 points', '1 point'. */
-export const pointsText = (count: number) => `${count.toLocaleString('en')} point${count === 1 ? '' : 's'}`;
 
 export interface BreakdownLine {
   label: string;

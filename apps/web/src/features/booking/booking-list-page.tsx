@@ -7,21 +7,28 @@ import {
 } from '@ev/shared';
 import { Button, Form, Tag } from 'antd';
 import { useState } from 'react';
+import { AMOUNT_DETAILS_CHROME } from '../../components/amount-details.tsx';
+import { LINK_CHROME, TAG_CHROME } from '../../components/list/content-width.ts';
 import { DayFilter } from '../../components/list/date-filter.tsx';
-import { MultiFilter, OneFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import {
+  MultiFilter,
+  OneFilter,
+  PAYMENT_METHOD_OPTIONS,
+  TextFilter,
+} from '../../components/list/filter-fields.tsx';
 import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import type { ListPageData } from '../../components/list/use-list-query.ts';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
-import { BookingActions } from './booking-actions.tsx';
+import { BookingActions, bookingActionLabels } from './booking-actions.tsx';
 import { BookingDetailModal } from './booking-detail-modal.tsx';
 import { kwhText, statusColor } from './booking-format.ts';
-import { METHOD_OPTIONS, METHOD_WIDTH, STATUS_OPTIONS } from './booking-options.ts';
+import { STATUS_OPTIONS } from './booking-options.ts';
 import './booking.css';
 import { LiveDuration } from './live-duration.tsx';
-import { TotalAmount } from './total-amount.tsx';
+import { TotalAmount, totalText } from './total-amount.tsx';
 import { useTodayByDefault } from './use-today-by-default.ts';
 
 const ENDPOINT = '/booking';
@@ -63,7 +70,7 @@ function BookingFilters({ role }: { role: string | null }) {
         />
       )}
       <MultiFilter label="Site Name" name="landlordId" placeholder="All sites" items={landlords.data} />
-      <OneFilter label="Payment Method" name="paymentMethod" options={METHOD_OPTIONS} />
+      <OneFilter label="Payment Method" name="paymentMethod" options={PAYMENT_METHOD_OPTIONS} />
       <DayFilter label="Service Date From" name="createdAfter" edge="start" />
       <DayFilter label="Service Date To" name="createdBefore" edge="end" />
       <OneFilter label="Status" name="status" options={STATUS_OPTIONS} />
@@ -87,7 +94,9 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       dataIndex: 'id',
       key: 'id',
       sorter: true,
-      width: 52,
+      kind: 'id',
+      chrome: LINK_CHROME,
+      textOf: (booking) => String(booking.id),
       fixed: 'left',
       render: (id: number) => (
         <Button type="link" size="small" aria-label={`View booking #${id}`} onClick={() => open(id)}>
@@ -95,27 +104,29 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
         </Button>
       ),
     },
-    { title: 'Name', dataIndex: 'firstName', key: 'firstName', minWidth: 80, fixed: 'left', render: orDash },
-    { title: 'Surname', dataIndex: 'lastName', key: 'lastName', minWidth: 80, priority: 3, render: orDash },
-    { title: 'Email', dataIndex: 'email', key: 'email', minWidth: 116, priority: 9, render: orDash },
-    { title: 'Phone', dataIndex: 'tel', key: 'tel', width: 100, priority: 8, render: orDash },
-    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', minWidth: 90, priority: 10 },
-    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', minWidth: 90, priority: 2 },
-    { title: 'Charger', dataIndex: 'chargerNameEn', key: 'chargerNameEn', minWidth: 90, priority: 5 },
-    { title: 'Connector', dataIndex: 'connectorNameEn', key: 'connectorNameEn', minWidth: 80, priority: 6 },
+    { title: 'Name', dataIndex: 'firstName', key: 'firstName', fixed: 'left', render: orDash },
+    { title: 'Surname', dataIndex: 'lastName', key: 'lastName', priority: 3, render: orDash },
+    { title: 'Email', dataIndex: 'email', key: 'email', priority: 9, render: orDash },
+    { title: 'Phone', dataIndex: 'tel', key: 'tel', kind: 'code', priority: 8, render: orDash },
+    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', priority: 10 },
+    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', priority: 2 },
+    { title: 'Charger', dataIndex: 'chargerNameEn', key: 'chargerNameEn', priority: 5 },
+    { title: 'Connector', dataIndex: 'connectorNameEn', key: 'connectorNameEn', kind: 'label', priority: 6 },
     {
       title: 'Service Date/Time',
       dataIndex: 'createdAt',
       key: 'createdAt',
       sorter: true,
-      width: 132,
+      kind: 'date',
       priority: 1,
       render: (at: string) => formatThaiDateTime(at),
     },
     {
       title: 'Duration',
       key: 'duration',
-      width: 84,
+      kind: 'number',
+      // hh:mm:ss in tabular figures: as wide as any other duration.
+      textOf: () => '00:00:00',
       render: (_, booking) => <LiveDuration booking={booking} />,
     },
     {
@@ -124,7 +135,7 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       key: 'energy',
       sorter: true,
       align: 'right',
-      width: 80,
+      kind: 'number',
       priority: 4,
       render: kwhText,
     },
@@ -134,15 +145,16 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       key: 'totalAmount',
       sorter: true,
       align: 'right',
-      width: 112,
+      kind: 'money',
+      textOf: totalText,
+      chrome: AMOUNT_DETAILS_CHROME,
       render: (_, booking) => <TotalAmount booking={booking} />,
     },
     {
       title: 'Payment Method',
       dataIndex: 'paymentMethod',
       key: 'paymentMethod',
-      // The longest method, 'Credit / Debit Card', whole.
-      width: METHOD_WIDTH,
+      kind: 'label',
       priority: 7,
       render: (method: string | null) => paymentMethodLabel(method) || '-',
     },
@@ -151,7 +163,9 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       dataIndex: 'status',
       key: 'status',
       sorter: true,
-      width: 92,
+      kind: 'label',
+      textOf: (booking) => bookingStatusLabel(booking.status),
+      chrome: TAG_CHROME,
       render: (status: string) => (
         <Tag color={statusColor(status)} data-status={status}>
           {bookingStatusLabel(status)}
@@ -162,9 +176,10 @@ function columnsFor(role: ReturnType<typeof useRole>, open: (id: number) => void
       title: 'Action',
       key: 'action',
       fixed: 'right',
-      width: 144,
-      // 'Cancel payment' whole on a phone too.
-      compactWidth: 128,
+      // The row's actions side by side, on one line.
+      kind: 'label',
+      textOf: (booking) => bookingActionLabels(booking, role),
+      chrome: LINK_CHROME,
       render: (_, booking) => <BookingActions booking={booking} role={role} />,
     },
   ];

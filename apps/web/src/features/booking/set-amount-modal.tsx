@@ -1,6 +1,8 @@
 import { type BookingItem, typedBaht } from '@ev/shared';
-import { Col, Form, type FormRule, InputNumber, Row, Typography } from 'antd';
+import { Col, Form, type FormRule, Row, Typography } from 'antd';
 import { ModalForm } from '../../components/form/modal-form.tsx';
+import { NumberInput } from '../../components/form/number-input.tsx';
+import { bahtText } from '../../lib/format.ts';
 import { zodRule, zodValidator } from '../../lib/zod-rule.ts';
 import { useBookingAction } from './api.ts';
 import {
@@ -9,7 +11,6 @@ import {
   type AmountValues,
   amountBody,
   amountValues,
-  bahtText,
   previewTotal,
 } from './booking-format.ts';
 
@@ -28,7 +29,7 @@ const AMOUNT_RULES: FormRule[] = [
         : zodValidator(typedBaht)(value),
   },
 ];
-const NUMBER = { style: { width: '100%' }, inputMode: 'decimal' as const, suffix: 'THB' };
+const NUMBER = { inputMode: 'decimal' as const, suffix: 'THB' };
 
 /** The Total the form would make, as the staff types. */
 function TotalPreview({ form }: { form: ReturnType<typeof Form.useForm<AmountValues>>[0] }) {
@@ -76,7 +77,7 @@ export function SetAmountModal({ booking, onClose }: { booking: BookingItem; onC
             rules={AMOUNT_RULES}
             extra="The total to charge; leave empty to charge the sum of the parts"
           >
-            <InputNumber {...NUMBER} />
+            <NumberInput {...NUMBER} />
           </Form.Item>
         </Col>
         {AMOUNT_PARTS.map((key) => (
@@ -88,7 +89,7 @@ export function SetAmountModal({ booking, onClose }: { booking: BookingItem; onC
               rules={PART_RULES}
               extra={`Computed ${bahtText(booking.computed[key])}`}
             >
-              <InputNumber {...NUMBER} />
+              <NumberInput {...NUMBER} />
             </Form.Item>
           </Col>
         ))}

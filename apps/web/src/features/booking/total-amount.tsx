@@ -1,7 +1,7 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
 import type { BookingItem } from '@ev/shared';
-import { Button, Tooltip } from 'antd';
-import { bahtText, breakdown } from './booking-format.ts';
+import { AmountDetails } from '../../components/amount-details.tsx';
+import { bahtText } from '../../lib/format.ts';
+import { breakdown } from './booking-format.ts';
 
 /** The breakdown: one line a part, what it counted beneath, overrides marked with '*'. */
 function Breakdown({ booking }: { booking: BookingItem }) {
@@ -30,24 +30,18 @@ function Breakdown({ booking }: { booking: BookingItem }) {
   );
 }
 
+/** The total's text in the list, '≈ ' while it still grows. */
+export const totalText = (booking: Pick<BookingItem, 'live' | 'totalAmount'>) =>
+  `${booking.live ? '≈ ' : ''}${bahtText(booking.totalAmount)}`;
 /** The total owed, THB with 2 decimals; hovering or focusing it shows how it was made up. */
 export function TotalAmount({ booking }: { booking: BookingItem }) {
   return (
-    <Tooltip
-      title={<Breakdown booking={booking} />}
+    <AmountDetails
+      text={totalText(booking)}
+      label={`Total ${bahtText(booking.totalAmount)} THB, show the breakdown`}
+      details={<Breakdown booking={booking} />}
       placement="left"
-      styles={{ container: { maxWidth: 360 } }}
-    >
-      <Button
-        type="text"
-        size="small"
-        className="booking-total"
-        aria-label={`Total ${bahtText(booking.totalAmount)} THB, show the breakdown`}
-      >
-        {booking.live && '≈ '}
-        {bahtText(booking.totalAmount)}
-        <InfoCircleOutlined aria-hidden />
-      </Button>
-    </Tooltip>
+      maxWidth={360}
+    />
   );
 }

@@ -19,16 +19,16 @@ function BrandFilters() {
 
 /** The brand's name always shows; with less room the id goes first, then the power. */
 const COLUMNS: ListColumns<ChargerBrand> = [
-  { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 64, priority: 2 },
-  { title: 'Name', dataIndex: 'name', key: 'name', sorter: true, minWidth: 140 },
-  { title: 'Power Type', dataIndex: 'powerType', key: 'powerType', sorter: true, width: 108, priority: 1 },
+  { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, kind: 'id', priority: 2 },
+  { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+  { title: 'Power Type', dataIndex: 'powerType', key: 'powerType', sorter: true, kind: 'label', priority: 1 },
   {
     title: 'Min Power (kW)',
     dataIndex: 'minPowerKw',
     key: 'minPowerKw',
     sorter: true,
     align: 'right',
-    width: 134,
+    kind: 'number',
     priority: 1,
     render: (kw: number) => formatKw(kw),
   },

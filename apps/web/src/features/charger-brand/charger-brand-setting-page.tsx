@@ -1,11 +1,13 @@
 import { type ChargerBrand, type ChargerBrandForm, chargerBrandBody } from '@ev/shared';
-import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useParams } from 'react-router';
 import { HALF } from '../../components/form/fields.tsx';
+import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
+import { BrandFirmware } from './brand-firmware.tsx';
 import { kwFormatter, kwParser, POWER_TYPE_OPTIONS } from './charger-brand-fields.ts';
 
 const ENDPOINT = '/charger-brand';
@@ -57,17 +59,18 @@ function ChargerBrandSetting({ id }: { id: string | undefined }) {
         </Col>
         <Col {...HALF}>
           <Form.Item label="Min Power" name="minPowerKw" required rules={rule('minPowerKw')}>
-            <InputNumber<number>
+            <NumberInput<number>
               step={0.01}
               maxLength={10}
               formatter={kwFormatter}
               parser={(text) => kwParser(text) as unknown as number}
               suffix="kW"
-              style={{ width: '100%' }}
+              inputMode="decimal"
             />
           </Form.Item>
         </Col>
       </Row>
+      {record && <BrandFirmware brand={record} />}
     </SettingForm>
   );
 }

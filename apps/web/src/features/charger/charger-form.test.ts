@@ -37,6 +37,8 @@ const charger: Charger = {
   model: null,
   firmwareVersion: null,
   hasOcppPassword: true,
+  ocppProtocol: '2.0.1',
+  protocol: 'ocpp2.0.1',
   connectors: [connector],
 };
 const BOTH = { cluster: true, site: true };
@@ -51,6 +53,7 @@ describe('chargerBodyOf', () => {
       merchantId: 1,
       landlordId: 2,
       chargerBrandId: 5,
+      ocppProtocol: '2.0.1',
       connectors: [
         {
           id: 10001,
@@ -98,6 +101,6 @@ describe('chargerBodyOf', () => {
   });
 
   it('starts a new charger with no connectors', () => {
-    expect(initialChargerValues(undefined)).toEqual({ connectors: [] });
+    expect(initialChargerValues(undefined)).toEqual({ connectors: [], ocppProtocol: 'auto' });
   });
 });

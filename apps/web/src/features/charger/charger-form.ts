@@ -1,4 +1,4 @@
-import type { Charger, ChargerForm, ConnectorBody } from '@ev/shared';
+import type { Charger, ChargerForm, ConnectorBody, OcppProtocolSetting } from '@ev/shared';
 
 /** A connector row of the form; `isNew` (client only, section 3) marks a row added in this edit. */
 export type ConnectorRowValues = Partial<Omit<ConnectorBody, 'oldQr'>> & {
@@ -16,6 +16,7 @@ export interface ChargerValues {
   chargerBrandId?: number;
   ocppPassword?: string;
   removeOcppPassword?: boolean;
+  ocppProtocol?: OcppProtocolSetting;
   connectors?: ConnectorRowValues[];
 }
 
@@ -27,7 +28,7 @@ export interface PlaceFields {
 
 /** A new charger starts with no connector; an existing one with its connectors as saved (none `isNew`). */
 export function initialChargerValues(record: Charger | undefined): ChargerValues {
-  if (!record) return { connectors: [] };
+  if (!record) return { connectors: [], ocppProtocol: 'auto' };
   return {
     id: record.id,
     nameEn: record.nameEn,
@@ -35,6 +36,7 @@ export function initialChargerValues(record: Charger | undefined): ChargerValues
     merchantId: record.merchantId,
     landlordId: record.landlordId,
     chargerBrandId: record.chargerBrandId,
+    ocppProtocol: record.ocppProtocol,
     connectors: record.connectors.map((connector) => ({
       id: connector.id,
       token: connector.token,
@@ -58,7 +60,7 @@ export function initialChargerValues(record: Charger | undefined): ChargerValues
 export function chargerBodyOf(values: ChargerValues, place: PlaceFields): ChargerForm {
   const { removeOcppPassword, ocppPassword, connectors, merchantId, landlordId, ...fields } = values;
   return {
-    ...(fields as Pick<ChargerForm, 'id' | 'nameEn' | 'nameTh' | 'chargerBrandId'>),
+    ...(fields as Pick<ChargerForm, 'id' | 'nameEn' | 'nameTh' | 'chargerBrandId' | 'ocppProtocol'>),
     ...(place.cluster ? { merchantId: merchantId ?? null } : {}),
     ...(place.site ? { landlordId } : {}),
     ...(removeOcppPassword ? { ocppPassword: null } : ocppPassword ? { ocppPassword } : {}),

@@ -2,6 +2,7 @@ import { allowed, CHARGER_MESSAGES, type Charger, can } from '@ev/shared';
 import { Form } from 'antd';
 import { useState } from 'react';
 import { actionColumn, activeColumn, NewButton } from '../../components/list/columns.tsx';
+import { TAG_CHROME } from '../../components/list/content-width.ts';
 import { MultiFilter, TextFilter } from '../../components/list/filter-fields.tsx';
 import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
@@ -76,7 +77,6 @@ function columnsFor(role: string | null): ListColumns<Charger> {
             dataIndex: 'merchantNameEn',
             key: 'merchantNameEn',
             sorter: true,
-            minWidth: 124,
             priority: 6,
           },
         ]
@@ -88,19 +88,17 @@ function columnsFor(role: string | null): ListColumns<Charger> {
             dataIndex: 'landlordNameEn',
             key: 'landlordNameEn',
             sorter: true,
-            minWidth: 104,
             priority: 3,
           },
         ]
       : []),
-    { title: 'Charger Id', dataIndex: 'id', key: 'id', sorter: true, minWidth: 114, priority: 1 },
-    { title: 'Charger Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, minWidth: 124 },
+    { title: 'Charger Id', dataIndex: 'id', key: 'id', sorter: true, kind: 'code', priority: 1 },
+    { title: 'Charger Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
     {
       title: 'Charger Brand',
       dataIndex: 'chargerBrandName',
       key: 'chargerBrandName',
       sorter: true,
-      minWidth: 124,
       priority: 4,
       render: (name: string, row) => brandLabel({ name, minPowerKw: row.minPowerKw }),
     },
@@ -108,7 +106,9 @@ function columnsFor(role: string | null): ListColumns<Charger> {
       title: 'Online',
       dataIndex: 'online',
       key: 'online',
-      width: 72,
+      kind: 'label',
+      textOf: (charger) => (charger.online ? 'Online' : 'Offline'),
+      chrome: TAG_CHROME,
       priority: 2,
       render: (online: boolean) => <OnlineTag online={online} />,
     },
@@ -116,7 +116,7 @@ function columnsFor(role: string | null): ListColumns<Charger> {
       title: 'Last Seen',
       dataIndex: 'lastSeenAt',
       key: 'lastSeenAt',
-      width: 132,
+      kind: 'date',
       priority: 5,
       render: (at: string | null) => formatThaiDateTime(at),
     },

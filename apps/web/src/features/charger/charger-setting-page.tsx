@@ -1,4 +1,11 @@
-import { allowed, type Charger, can, chargerBody } from '@ev/shared';
+import {
+  allowed,
+  type Charger,
+  can,
+  chargerBody,
+  OCPP_PROTOCOL_LABELS,
+  OCPP_PROTOCOL_SETTINGS,
+} from '@ev/shared';
 import { Checkbox, Col, Form, Input, Select } from 'antd';
 import { useParams } from 'react-router';
 import { FormSection, HALF } from '../../components/form/fields.tsx';
@@ -9,8 +16,11 @@ import { idNameFieldOptions, useLandlordDropdown, useMerchantDropdown } from '..
 import { useRole } from '../../lib/session.ts';
 import { zodRule, zodValidator } from '../../lib/zod-rule.ts';
 import { useBrandDropdown } from './api.ts';
+import { ChargerFilesSection } from './charger-files-section.tsx';
 import { type ChargerValues, chargerBodyOf, initialChargerValues } from './charger-form.ts';
 import { brandLabel } from './charger-format.ts';
+import { ChargerMessages } from './charger-messages.tsx';
+import { ChargerOperations } from './charger-operations.tsx';
 import { ConnectionInfo } from './connection-info.tsx';
 import { ConnectorsField } from './connectors-field.tsx';
 
@@ -79,6 +89,10 @@ function ChargerSetting({ id }: { id: string | undefined }) {
       save={(values) => saveRecord(ENDPOINT, id, chargerBodyOf(values, place))}
     >
       {record && <ConnectionInfo charger={record} />}
+      {record && <ChargerOperations charger={record} />}
+      {record && <ChargerFilesSection charger={record} />}
+      {/* Beside the operations: what the charger answers shows as it comes (Live). */}
+      {record && <ChargerMessages chargerId={record.id} />}
       <FormSection>
         <Col {...HALF}>
           <Form.Item
@@ -148,6 +162,17 @@ function ChargerSetting({ id }: { id: string | undefined }) {
         </Col>
       </FormSection>
       <FormSection title="OCPP">
+        <Col {...HALF}>
+          <Form.Item
+            label="Protocol"
+            name="ocppProtocol"
+            extra="Automatic speaks the newest version the charger offers (OCPP 2.0.1, else 1.6J); a version accepts only that one."
+          >
+            <Select
+              options={OCPP_PROTOCOL_SETTINGS.map((value) => ({ value, label: OCPP_PROTOCOL_LABELS[value] }))}
+            />
+          </Form.Item>
+        </Col>
         <Col {...HALF}>
           <Form.Item
             label="OCPP Password"

@@ -1,4 +1,4 @@
-import type { Charger } from '@ev/shared';
+import { type Charger, protocolText } from '@ev/shared';
 import { Descriptions } from 'antd';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { OnlineTag } from './status-tag.tsx';
@@ -15,6 +15,7 @@ export function ConnectionInfo({ charger }: { charger: Charger }) {
       items={[
         { key: 'online', label: 'Connection', children: <OnlineTag online={charger.online} /> },
         { key: 'lastSeen', label: 'Last Seen', children: formatThaiDateTime(charger.lastSeenAt) },
+        { key: 'protocol', label: 'Protocol', children: protocolText(charger.protocol) },
         { key: 'vendor', label: 'Vendor', children: charger.vendor ?? '-' },
         { key: 'model', label: 'Model', children: charger.model ?? '-' },
         { key: 'firmware', label: 'Firmware', children: charger.firmwareVersion ?? '-' },

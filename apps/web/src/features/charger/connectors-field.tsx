@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CHARGER_MESSAGES, type Charger, connectorBody } from '@ev/shared';
-import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { RemoveRowButton } from '../../components/form/fields.tsx';
+import { NumberInput } from '../../components/form/number-input.tsx';
 import { usePriceDropdown } from '../../lib/reference.ts';
 import { zodRule, zodValidator } from '../../lib/zod-rule.ts';
 import { useConnectorTypes } from './api.ts';
@@ -33,7 +34,6 @@ const UNIQUE_IDS = [
 /** Three fields a line on wide screens (nine in all, in the spec's order), two on tablets, one on phones. */
 const THIRD = { xs: 24, md: 12, xl: 8 };
 const MAX_CONNECTORS = 50;
-const FULL = { style: { width: '100%' } };
 
 function ConnectorCard({
   name,
@@ -79,7 +79,7 @@ function ConnectorCard({
       <Row gutter={16}>
         <Col {...THIRD}>
           <Form.Item label="Connector Id" name={[name, 'id']} required rules={rule('id')}>
-            <InputNumber maxLength={10} disabled={!isNew} {...FULL} />
+            <NumberInput maxLength={10} inputMode="numeric" disabled={!isNew} />
           </Form.Item>
         </Col>
         <Col {...THIRD}>
@@ -113,12 +113,12 @@ function ConnectorCard({
         </Col>
         <Col {...THIRD}>
           <Form.Item label="Judjod Id" name={[name, 'judjodId']} rules={JUDJOD_RULES}>
-            <InputNumber maxLength={10} placeholder="None" {...FULL} />
+            <NumberInput maxLength={10} inputMode="numeric" placeholder="None" />
           </Form.Item>
         </Col>
         <Col {...THIRD}>
           <Form.Item label="Charging Speed" name={[name, 'maxPowerKw']} required rules={rule('maxPowerKw')}>
-            <InputNumber step={0.01} maxLength={10} suffix="kW" {...FULL} />
+            <NumberInput step={0.01} maxLength={10} inputMode="decimal" suffix="kW" />
           </Form.Item>
         </Col>
         <Col {...THIRD}>

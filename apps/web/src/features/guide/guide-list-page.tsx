@@ -33,8 +33,8 @@ function GuideFilters() {
 /** Title (EN) always shows; with less room Title (TH) goes. */
 function columnsFor(edit: (page: PageSummary) => void): ListColumns<PageSummary> {
   return [
-    { title: 'Title (EN)', dataIndex: 'titleEn', key: 'titleEn', sorter: true, minWidth: 160 },
-    { title: 'Title (TH)', dataIndex: 'titleTh', key: 'titleTh', sorter: true, minWidth: 160, priority: 1 },
+    { title: 'Title (EN)', dataIndex: 'titleEn', key: 'titleEn', sorter: true },
+    { title: 'Title (TH)', dataIndex: 'titleTh', key: 'titleTh', sorter: true, priority: 1 },
     activeColumn<PageSummary>(API_ENDPOINT),
     callbackActionColumn<PageSummary>(API_ENDPOINT, { onOpen: edit, nameOf: (page) => page.titleEn }),
   ];

@@ -63,20 +63,26 @@ function SiteFilters({ clusterFilter }: { clusterFilter: boolean }) {
  */
 function columnsFor(role: string | null): ListColumns<LandlordListItem> {
   const cluster: ListColumns<LandlordListItem> = [
-    { title: 'Cluster ID', dataIndex: 'merchantId', key: 'merchantId', sorter: true, width: 96, priority: 5 },
+    {
+      title: 'Cluster ID',
+      dataIndex: 'merchantId',
+      key: 'merchantId',
+      sorter: true,
+      kind: 'id',
+      priority: 5,
+    },
     {
       title: 'Cluster Name',
       dataIndex: 'merchantNameEn',
       key: 'merchantNameEn',
       sorter: true,
-      minWidth: 124,
       priority: 2,
     },
   ];
   return [
     ...(allowed(role, 'siteClusterField') ? cluster : []),
-    { title: 'Site ID', dataIndex: 'id', key: 'id', sorter: true, width: 76, priority: 1 },
-    { title: 'Site Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, minWidth: 150 },
+    { title: 'Site ID', dataIndex: 'id', key: 'id', sorter: true, kind: 'id', priority: 1 },
+    { title: 'Site Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
     {
       title: 'Address',
       dataIndex: 'addrEn',
@@ -89,7 +95,7 @@ function columnsFor(role: string | null): ListColumns<LandlordListItem> {
       dataIndex: 'businessHoursType',
       key: 'businessHoursType',
       sorter: true,
-      width: 164,
+      kind: 'label',
       priority: 4,
       render: (type: BusinessHoursType) => BUSINESS_HOURS_TYPE_LABELS[type],
     },

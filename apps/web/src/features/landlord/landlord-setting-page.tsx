@@ -7,10 +7,11 @@ import {
   type LandlordForm,
   landlordBody,
 } from '@ev/shared';
-import { Col, Form, Input, InputNumber, Select } from 'antd';
+import { Col, Form, Input, Select } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { FormSection, HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
+import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
@@ -115,12 +116,12 @@ function LandlordSetting({ id }: { id: string | undefined }) {
         </Col>
         <Col {...HALF}>
           <Form.Item label="Latitude" name="latitude" required rules={rule('latitude')}>
-            <InputNumber step={0.000001} style={{ width: '100%' }} />
+            <NumberInput step={0.000001} />
           </Form.Item>
         </Col>
         <Col {...HALF}>
           <Form.Item label="Longitude" name="longitude" required rules={rule('longitude')}>
-            <InputNumber step={0.000001} style={{ width: '100%' }} />
+            <NumberInput step={0.000001} />
           </Form.Item>
         </Col>
         <Col span={24} style={{ marginBottom: 24 }}>

@@ -4,6 +4,7 @@ import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { fetchRecord } from '../../components/form/record.ts';
 import { callbackActionColumn } from '../../components/list/columns.tsx';
+import { TAG_CHROME } from '../../components/list/content-width.ts';
 import { OneFilter, SearchFilter } from '../../components/list/filter-fields.tsx';
 import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
@@ -50,14 +51,14 @@ function LegalFilters({ type }: { type: LegalType }) {
 /** Title (EN) always shows; with less room the update date goes first, then Title (TH). */
 function columnsFor(edit: (page: PageSummary) => void): ListColumns<PageSummary> {
   return [
-    { title: 'Title (EN)', dataIndex: 'titleEn', key: 'titleEn', sorter: true, minWidth: 160 },
-    { title: 'Title (TH)', dataIndex: 'titleTh', key: 'titleTh', sorter: true, minWidth: 160, priority: 1 },
+    { title: 'Title (EN)', dataIndex: 'titleEn', key: 'titleEn', sorter: true },
+    { title: 'Title (TH)', dataIndex: 'titleTh', key: 'titleTh', sorter: true, priority: 1 },
     {
       title: 'Update Date',
       dataIndex: 'updatedAt',
       key: 'updatedAt',
       sorter: true,
-      width: 120,
+      kind: 'date',
       priority: 2,
       render: (updatedAt: string) => formatThaiDate(updatedAt),
     },
@@ -67,7 +68,9 @@ function columnsFor(edit: (page: PageSummary) => void): ListColumns<PageSummary>
       key: 'active',
       sorter: true,
       fixed: 'right',
-      width: 100,
+      kind: 'label',
+      textOf: (page) => (page.active ? 'Published' : 'Draft'),
+      chrome: TAG_CHROME,
       render: (active: boolean) =>
         active ? <Tag color="green">Published</Tag> : <Tag color="default">Draft</Tag>,
     },

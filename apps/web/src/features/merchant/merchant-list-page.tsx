@@ -47,8 +47,8 @@ function SiteRows({ cluster }: { cluster: MerchantListItem }) {
 
 /** The cluster's name always shows; with less room the area type goes first, then the id. */
 const COLUMNS: ListColumns<MerchantListItem> = [
-  { title: 'Cluster ID', dataIndex: 'id', key: 'id', sorter: true, width: 96, priority: 1 },
-  { title: 'Cluster Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, minWidth: 124 },
+  { title: 'Cluster ID', dataIndex: 'id', key: 'id', sorter: true, kind: 'id', priority: 1 },
+  { title: 'Cluster Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true },
   areaTypeColumn(2),
   activeColumn(ENDPOINT),
   actionColumn(ENDPOINT, { open: 'Edit' }),

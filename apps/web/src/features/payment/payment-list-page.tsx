@@ -1,17 +1,20 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
 import { BOOKING_MESSAGES, NON_REFUNDABLE_METHODS, type PaymentItem, paymentMethodLabel } from '@ev/shared';
 import { Button, Form, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
+import { AMOUNT_DETAILS_CHROME, AmountDetails } from '../../components/amount-details.tsx';
+import { LINK_CHROME, TAG_CHROME } from '../../components/list/content-width.ts';
 import { DayFilter } from '../../components/list/date-filter.tsx';
-import { MultiFilter, OneFilter, TextFilter } from '../../components/list/filter-fields.tsx';
+import {
+  MultiFilter,
+  OneFilter,
+  PAYMENT_METHOD_OPTIONS,
+  TextFilter,
+} from '../../components/list/filter-fields.tsx';
 import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
-import { formatThaiDateTime } from '../../lib/format.ts';
+import { bahtText, formatThaiDateTime, pointsText } from '../../lib/format.ts';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
-import { bahtText, pointsText } from '../booking/booking-format.ts';
-import { METHOD_OPTIONS, METHOD_WIDTH } from '../booking/booking-options.ts';
 import { RefundModal } from './refund-modal.tsx';
-import '../booking/booking.css';
 
 const ENDPOINT = '/payment';
 const FILTERS = {
@@ -36,7 +39,7 @@ function PaymentFilters() {
       <MultiFilter label="Cluster Name" name="merchantId" placeholder="All clusters" items={merchants.data} />
       <MultiFilter label="Site Name" name="landlordId" placeholder="All sites" items={landlords.data} />
       <TextFilter label="Booking Id" name="bookingId" digits />
-      <OneFilter label="Payment Method" name="paymentMethod" options={METHOD_OPTIONS} />
+      <OneFilter label="Payment Method" name="paymentMethod" options={PAYMENT_METHOD_OPTIONS} />
       <DayFilter label="Date From" name="createdAfter" edge="start" />
       <DayFilter label="Date To" name="createdBefore" edge="end" />
     </>
@@ -54,37 +57,51 @@ const REFUND_STATES: Record<string, { label: string; color: string }> = {
   failed: { label: 'Failed: settle by hand', color: 'red' },
 };
 
-function RefundState({ payment }: { payment: PaymentItem }) {
+/** How the payment's refund shows: a tag with its tooltip, or nothing ('-') when none was asked for. */
+function refundView(
+  payment: PaymentItem,
+): { label: string; color: string; tip: string; state: string } | null {
   if (!payment.refundedAt) {
-    if (payment.refundStatus === 'pending' || payment.refundStatus === 'failed') {
-      const pending = payment.refundStatus === 'pending';
-      return (
-        <Tooltip
-          title={
-            pending
-              ? 'The refund was sent to the payment provider, which has not answered yet'
-              : 'The payment provider refused the last refund: nothing was paid back, Refund may be tried again'
-          }
-        >
-          <Tag color={pending ? 'blue' : 'red'} data-refund={payment.refundStatus}>
-            {pending ? REFUND_STATES.pending!.label : 'Refused by the provider'}
-          </Tag>
-        </Tooltip>
-      );
-    }
-    return <span>-</span>;
+    if (payment.refundStatus !== 'pending' && payment.refundStatus !== 'failed') return null;
+    const pending = payment.refundStatus === 'pending';
+    return {
+      label: pending ? REFUND_STATES.pending!.label : 'Refused by the provider',
+      color: pending ? 'blue' : 'red',
+      tip: pending
+        ? 'The refund was sent to the payment provider, which has not answered yet'
+        : 'The payment provider refused the last refund: nothing was paid back, Refund may be tried again',
+      state: payment.refundStatus,
+    };
   }
   const state = REFUND_STATES[payment.refundStatus ?? ''] ?? { label: 'Refunded', color: 'default' };
   const amount = payment.refundAmount === null ? '' : `${bahtText(payment.refundAmount)} THB`;
+  return {
+    ...state,
+    tip: `${amount} on ${formatThaiDateTime(payment.refundedAt)}, credit note ${payment.creditNoteNo ?? '-'}`,
+    state: payment.refundStatus ?? 'refunded',
+  };
+}
+
+function RefundState({ payment }: { payment: PaymentItem }) {
+  const view = refundView(payment);
+  if (!view) return <span>-</span>;
   return (
-    <Tooltip
-      title={`${amount} on ${formatThaiDateTime(payment.refundedAt)}, credit note ${payment.creditNoteNo ?? '-'}`}
-    >
-      <Tag color={state.color} data-refund={payment.refundStatus ?? 'refunded'}>
-        {state.label}
+    <Tooltip title={view.tip}>
+      <Tag color={view.color} data-refund={view.state}>
+        {view.label}
       </Tag>
     </Tooltip>
   );
+}
+
+/** The lines of how an amount was made up: a discount code or green points taken off, points earned. */
+function amountLines(payment: PaymentItem): string[] {
+  return [
+    payment.discountCode !== null &&
+      `Discount ${bahtText(payment.discount)} THB (code ${payment.discountCode})`,
+    payment.pointUsed > 0 && `Green Point ${bahtText(payment.point)} THB (${pointsText(payment.pointUsed)})`,
+    payment.pointEarned > 0 && `Earned ${pointsText(payment.pointEarned)}`,
+  ].filter((line): line is string => typeof line === 'string');
 }
 
 /**
@@ -92,25 +109,14 @@ function RefundState({ payment }: { payment: PaymentItem }) {
  * icon beside it shows how it was made up (hover or focus).
  */
 function PaymentAmount({ payment }: { payment: PaymentItem }) {
-  const lines = [
-    payment.discountCode !== null &&
-      `Discount ${bahtText(payment.discount)} THB (code ${payment.discountCode})`,
-    payment.pointUsed > 0 && `Green Point ${bahtText(payment.point)} THB (${pointsText(payment.pointUsed)})`,
-    payment.pointEarned > 0 && `Earned ${pointsText(payment.pointEarned)}`,
-  ].filter((line): line is string => typeof line === 'string');
+  const lines = amountLines(payment);
   if (lines.length === 0) return <>{bahtText(payment.amount)}</>;
   return (
-    <Tooltip title={lines.map((line) => <div key={line}>{line}</div>)}>
-      <Button
-        type="text"
-        size="small"
-        className="booking-total"
-        aria-label={`Amount ${bahtText(payment.amount)} THB, ${lines.join(', ')}`}
-      >
-        {bahtText(payment.amount)}
-        <InfoCircleOutlined aria-hidden />
-      </Button>
-    </Tooltip>
+    <AmountDetails
+      text={bahtText(payment.amount)}
+      label={`Amount ${bahtText(payment.amount)} THB, ${lines.join(', ')}`}
+      details={lines.map((line) => <div key={line}>{line}</div>)}
+    />
   );
 }
 
@@ -136,13 +142,12 @@ function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<Payment
       dataIndex: 'invoiceNo',
       key: 'invoiceNo',
       sorter: true,
-      width: 136,
+      kind: 'code',
       fixed: 'left',
     },
     {
       title: 'Name',
       key: 'name',
-      minWidth: 110,
       priority: 2,
       render: (_, payment) => [payment.firstName, payment.lastName].filter(Boolean).join(' ') || '-',
     },
@@ -150,19 +155,18 @@ function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<Payment
       title: 'Email',
       dataIndex: 'email',
       key: 'email',
-      minWidth: 130,
       priority: 5,
       render: (email: string | null) => email || '-',
     },
-    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', minWidth: 100, priority: 6 },
-    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', minWidth: 100, priority: 4 },
-    { title: 'Booking Id', dataIndex: 'bookingId', key: 'bookingId', width: 88, priority: 3 },
+    { title: 'Cluster', dataIndex: 'merchantNameEn', key: 'merchantNameEn', priority: 6 },
+    { title: 'Site', dataIndex: 'landlordNameEn', key: 'landlordNameEn', priority: 4 },
+    { title: 'Booking Id', dataIndex: 'bookingId', key: 'bookingId', kind: 'id', priority: 3 },
     {
       title: 'Date',
       dataIndex: 'createdAt',
       key: 'createdAt',
       sorter: true,
-      width: 136,
+      kind: 'date',
       priority: 1,
       render: (at: string) => formatThaiDateTime(at),
     },
@@ -171,7 +175,7 @@ function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<Payment
       dataIndex: 'method',
       key: 'method',
       sorter: true,
-      width: METHOD_WIDTH,
+      kind: 'label',
       render: (method: string) => paymentMethodLabel(method),
     },
     {
@@ -180,21 +184,27 @@ function columnsFor(refund: (payment: PaymentItem) => void): ListColumns<Payment
       key: 'amount',
       sorter: true,
       align: 'right',
-      width: 112,
+      kind: 'money',
+      textOf: (payment) => bahtText(payment.amount),
+      // The text button and its info icon, where the amount was made up of more.
+      chrome: AMOUNT_DETAILS_CHROME,
       render: (_, payment) => <PaymentAmount payment={payment} />,
     },
     {
       title: 'Refund',
       key: 'refund',
-      width: 176,
+      kind: 'label',
+      textOf: (payment) => refundView(payment)?.label ?? '-',
+      chrome: TAG_CHROME,
       render: (_, payment) => <RefundState payment={payment} />,
     },
     {
       title: 'Action',
       key: 'action',
       fixed: 'right',
-      width: 88,
-      compactWidth: 70,
+      kind: 'label',
+      textOf: () => 'Refund',
+      chrome: LINK_CHROME,
       render: (_, payment) => {
         const blocked = refundBlocked(payment);
         const button = (

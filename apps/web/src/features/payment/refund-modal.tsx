@@ -1,13 +1,13 @@
 import { type PaymentItem, paymentMethodLabel, refundBody } from '@ev/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, type FormRule, InputNumber } from 'antd';
+import { Alert, Descriptions, Form, type FormRule } from 'antd';
 import { ModalForm } from '../../components/form/modal-form.tsx';
+import { NumberInput } from '../../components/form/number-input.tsx';
 import { LIST_QUERY_KEY } from '../../components/list/use-list-query.ts';
 import { api } from '../../lib/api.ts';
-import { formatThaiDateTime } from '../../lib/format.ts';
+import { bahtText, formatThaiDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { zodValidator } from '../../lib/zod-rule.ts';
-import { bahtText } from '../booking/booking-format.ts';
 
 interface RefundValues {
   amount: number | null;
@@ -69,7 +69,7 @@ export function RefundModal({ payment, onClose }: { payment: PaymentItem; onClos
         ]}
       />
       <Form.Item label="Amount" name="amount" required rules={amountRules(payment)}>
-        <InputNumber style={{ width: '100%' }} inputMode="decimal" suffix="THB" autoFocus />
+        <NumberInput inputMode="decimal" suffix="THB" autoFocus />
       </Form.Item>
     </ModalForm>
   );

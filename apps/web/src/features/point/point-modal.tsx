@@ -1,9 +1,10 @@
 import { POINT_LABELS, POINT_MESSAGES, type PointBody, type PointRate, pointBody } from '@ev/shared';
-import { Col, DatePicker, Form, type FormRule, InputNumber } from 'antd';
+import { Col, DatePicker, Form, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { FormSection, HALF } from '../../components/form/fields.tsx';
 import { bangkokInstantField } from '../../components/form/instant-field.ts';
 import { ModalForm } from '../../components/form/modal-form.tsx';
+import { NumberInput } from '../../components/form/number-input.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { useSavePoint } from './api.ts';
 import { amountFormatter, amountParser, isEarlierDay, isPastMinute } from './point-format.ts';
@@ -22,20 +23,19 @@ const notPast: FormRule = {
 };
 
 /**
- * One number of the card, with thousands separators while typing. No precision and no length limit on the
- * input: a third decimal or an eighth character is kept as typed and refused with the server's message.
+ * One number of the card, with thousands separators while typing. No bounds, precision or length limit on
+ * the input: a negative number, a third decimal or an eighth character is kept as typed and refused with the
+ * server's message.
  */
 function AmountField({ name, autoFocus = false }: { name: NumberField; autoFocus?: boolean }) {
   return (
     <Col {...HALF}>
       <Form.Item label={POINT_LABELS[name]} name={name} required rules={rule(name)}>
-        <InputNumber<number>
-          min={0}
+        <NumberInput<number>
           formatter={amountFormatter}
           parser={(text) => amountParser(text) as unknown as number}
           inputMode="decimal"
           autoFocus={autoFocus}
-          style={{ width: '100%' }}
         />
       </Form.Item>
     </Col>

@@ -2,7 +2,7 @@ import { can, type PointRate, type PointStatus } from '@ev/shared';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useColumnChoice } from '../../components/list/column-choice.ts';
-import { ACTION_WIDTH } from '../../components/list/columns.tsx';
+import { LINK_CHROME, TAG_CHROME } from '../../components/list/content-width.ts';
 import { EMPTY_TEXT, FittedTable } from '../../components/list/data-table.tsx';
 import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { DeleteButton } from '../../components/list/row-actions.tsx';
@@ -23,20 +23,22 @@ type Editing = { card: PointRate | undefined } | null;
  */
 function columnsFor(canWrite: boolean, edit: (card: PointRate) => void): ListColumns<PointRate> {
   const columns: ListColumns<PointRate> = [
-    { title: 'Earn', key: 'earn', minWidth: 200, priority: 2, render: (_, card) => earnText(card) },
-    { title: 'Redeem', key: 'redeem', minWidth: 200, priority: 3, render: (_, card) => redeemText(card) },
+    { title: 'Earn', key: 'earn', priority: 2, render: (_, card) => earnText(card) },
+    { title: 'Redeem', key: 'redeem', priority: 3, render: (_, card) => redeemText(card) },
     {
       title: 'Effective Date',
       dataIndex: 'validFrom',
       key: 'validFrom',
-      width: 132,
+      kind: 'date',
       render: (at: string) => formatThaiDateTime(at),
     },
     {
       title: 'Status',
       dataIndex: 'status',
       key: 'status',
-      width: 96,
+      kind: 'label',
+      textOf: (card) => STATUS_TAGS[card.status].label,
+      chrome: TAG_CHROME,
       priority: 1,
       render: (status: PointStatus) => (
         <Tag color={STATUS_TAGS[status].color}>{STATUS_TAGS[status].label}</Tag>
@@ -48,12 +50,14 @@ function columnsFor(canWrite: boolean, edit: (card: PointRate) => void): ListCol
     title: 'Action',
     key: 'action',
     fixed: 'right',
-    ...ACTION_WIDTH,
+    kind: 'label',
+    textOf: (card) => (card.status === 'pending' ? ['Edit', 'Delete'] : []),
+    chrome: LINK_CHROME,
     // Only a pending card changes or goes: the active one is in force, the past ones are the history the
     // points earned so far were counted by (the server refuses both with a 409).
     render: (_, card) =>
       card.status === 'pending' && (
-        <Flex gap={4} wrap>
+        <Flex gap={4} wrap={false}>
           <Button type="link" size="small" aria-label={`Edit ${cardName(card)}`} onClick={() => edit(card)}>
             Edit
           </Button>

@@ -35,20 +35,20 @@ const amountColumn = (title: string, key: 'bahtPerHour' | 'bahtPerKwh') => ({
   key,
   sorter: true,
   align: 'right' as const,
-  width: 96,
+  kind: 'money' as const,
   render: (amount: number) => baht(amount),
 });
 
 /** The description always shows; with less room the calculate method goes first, then the method, the id and the amounts. */
 const COLUMNS: ListColumns<PriceListItem> = [
-  { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, width: 64, priority: 3 },
-  { title: 'Description', dataIndex: 'descEn', key: 'descEn', sorter: true, minWidth: 140 },
+  { title: 'ID', dataIndex: 'id', key: 'id', sorter: true, kind: 'id', priority: 3 },
+  { title: 'Description', dataIndex: 'descEn', key: 'descEn', sorter: true },
   {
     title: 'Method',
     dataIndex: 'method',
     key: 'method',
     sorter: true,
-    width: 86,
+    kind: 'label',
     priority: 4,
     render: (method: PriceMethod) => PRICE_METHOD_LABELS[method],
   },
@@ -57,7 +57,7 @@ const COLUMNS: ListColumns<PriceListItem> = [
     dataIndex: 'calculateMethod',
     key: 'calculateMethod',
     sorter: true,
-    width: 148,
+    kind: 'label',
     priority: 5,
     render: (method: CalculateMethod) => CALCULATE_METHOD_LABELS[method],
   },

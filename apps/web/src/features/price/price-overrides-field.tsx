@@ -8,10 +8,11 @@ import {
   type PriceMethod,
   weekdayOverrideFields,
 } from '@ev/shared';
-import { Button, DatePicker, Flex, Form, type FormRule, InputNumber, Select } from 'antd';
+import { Button, DatePicker, Flex, Form, type FormRule, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { DATE_TIME_FORMAT, dateTimeField } from '../../components/form/date-time-field.ts';
 import { RemoveRowButton } from '../../components/form/fields.tsx';
+import { NumberInput } from '../../components/form/number-input.tsx';
 import { TIME_FORMAT, timeField } from '../../components/form/time-field.ts';
 import { HhMmPicker } from '../../components/form/time-picker.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
@@ -57,21 +58,21 @@ function RateCells({
   return (
     <>
       <Form.Item name={[name, 'bahtPerKwh']} rules={KWH_RULES} style={{ flex: W.rate, ...CELL }}>
-        <InputNumber
+        <NumberInput
           maxLength={10}
+          inputMode="decimal"
           disabled={method === 'HOUR'}
           placeholder="Baht/kWh"
           aria-label={`${label} Baht/kWh`}
-          style={{ width: '100%' }}
         />
       </Form.Item>
       <Form.Item name={[name, 'bahtPerHour']} rules={HOUR_RULES} style={{ flex: W.rate, ...CELL }}>
-        <InputNumber
+        <NumberInput
           maxLength={10}
+          inputMode="decimal"
           disabled={method === 'KW'}
           placeholder="Baht/hr"
           aria-label={`${label} Baht/hr`}
-          style={{ width: '100%' }}
         />
       </Form.Item>
     </>

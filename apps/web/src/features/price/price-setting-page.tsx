@@ -9,9 +9,10 @@ import {
   perMinuteRate,
   priceFields,
 } from '@ev/shared';
-import { Col, Form, type FormInstance, Input, InputNumber, Select } from 'antd';
+import { Col, Form, type FormInstance, Input, Select } from 'antd';
 import { useParams } from 'react-router';
 import { FormSection, HALF } from '../../components/form/fields.tsx';
+import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
@@ -38,7 +39,7 @@ const THIRD = { xs: 24, md: 8 };
  * Every numeric input: max length 10 (section 5), and nothing changes what was typed: no rounding (the schema
  * refuses a third decimal) and no `min` (antd would turn a typed -1 into 0 on blur; the rules say why instead).
  */
-const NUMBER = { maxLength: 10, style: { width: '100%' } };
+const NUMBER = { maxLength: 10, inputMode: 'decimal' as const };
 
 /** /price/new and /price/{id}; a new id starts a new form. */
 export function PriceSettingPage() {
@@ -146,12 +147,12 @@ function PriceSetting({ id }: { id: string | undefined }) {
         </Col>
         <Col {...THIRD}>
           <Form.Item label="Baht/kWh" name="bahtPerKwh" required={method !== 'HOUR'} rules={KWH_RULES}>
-            <InputNumber {...NUMBER} disabled={method === 'HOUR'} />
+            <NumberInput {...NUMBER} disabled={method === 'HOUR'} />
           </Form.Item>
         </Col>
         <Col {...THIRD}>
           <Form.Item label="Baht/hr" name="bahtPerHour" required={method !== 'KW'} rules={HOUR_RULES}>
-            <InputNumber {...NUMBER} disabled={method === 'KW'} />
+            <NumberInput {...NUMBER} disabled={method === 'KW'} />
           </Form.Item>
         </Col>
         {calculateMethod === 'BAHT_MIN' && method !== 'KW' && (
@@ -174,7 +175,7 @@ function PriceSetting({ id }: { id: string | undefined }) {
             required
             rules={rule('penaltyBahtPerMin')}
           >
-            <InputNumber {...NUMBER} />
+            <NumberInput {...NUMBER} />
           </Form.Item>
         </Col>
         <Col {...THIRD}>
@@ -184,7 +185,7 @@ function PriceSetting({ id }: { id: string | undefined }) {
             required
             rules={rule('penaltyDCFullBahtPerMin')}
           >
-            <InputNumber {...NUMBER} />
+            <NumberInput {...NUMBER} />
           </Form.Item>
         </Col>
         <Col {...THIRD}>
@@ -194,7 +195,7 @@ function PriceSetting({ id }: { id: string | undefined }) {
             required
             rules={rule('penaltyDCFullDelayMin')}
           >
-            <InputNumber {...NUMBER} />
+            <NumberInput {...NUMBER} />
           </Form.Item>
         </Col>
       </FormSection>

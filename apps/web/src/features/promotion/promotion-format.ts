@@ -15,9 +15,6 @@ export const PROMOTION_SCREENS: Record<PromotionType, { list: string; setting: s
 export const promotionType = (param: string | undefined): PromotionType | undefined =>
   (PROMOTION_TYPES as readonly string[]).includes(param ?? '') ? (param as PromotionType) : undefined;
 
-/** Area type in words: the promotion's sites only, or every site. */
-export const areaTypeText = (internal: boolean) => (internal ? 'Selected landlords' : 'Public');
-
 /** What a code gives: '10% up to 50.00 THB', '50.00 THB', '20 points', or the sites' membership. */
 export function benefitText(
   promotion: Pick<Promotion, 'type' | 'discountPercent' | 'discountBaht' | 'point'>,

@@ -6,9 +6,9 @@ import { MultiFilter, OneFilter, STATUS_OPTIONS, TextFilter } from '../../compon
 import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
-import { formatThaiDateTime } from '../../lib/format.ts';
+import { areaTypeText, formatThaiDateTime } from '../../lib/format.ts';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
-import { areaTypeText, benefitText, PROMOTION_SCREENS, promotionType } from './promotion-format.ts';
+import { benefitText, PROMOTION_SCREENS, promotionType } from './promotion-format.ts';
 
 const FILTERS = {
   code: 'one',
@@ -47,13 +47,17 @@ function PromotionFilters({ type }: { type: PromotionType }) {
   );
 }
 
+/** What the Site Name cell says: 'All sites', the one site, or how many. */
+const namesText = (names: string[]) =>
+  names.length === 0 ? 'All sites' : names.length === 1 ? names[0]! : `${names.length} sites`;
+
 /** Names in a tooltip behind their count. */
-function Names({ names, none }: { names: string[]; none: string }) {
-  if (names.length === 0) return <span>{none}</span>;
+function Names({ names }: { names: string[] }) {
+  if (names.length === 0) return <span>{namesText(names)}</span>;
   return (
     <Tooltip title={names.join(', ')}>
-      <span style={{ cursor: 'help', textDecoration: 'underline dotted' }}>
-        {names.length === 1 ? names[0] : `${names.length} sites`}
+      <span className="list-cell-text" style={{ cursor: 'help', textDecoration: 'underline dotted' }}>
+        {namesText(names)}
       </span>
     </Tooltip>
   );
@@ -65,12 +69,12 @@ function Names({ names, none }: { names: string[]; none: string }) {
  */
 function columnsFor(type: PromotionType, pages: string): ListColumns<Promotion> {
   const columns: ListColumns<Promotion> = [
-    { title: 'Code', dataIndex: 'code', key: 'code', sorter: true, minWidth: 120, fixed: 'left' },
-    { title: 'Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, minWidth: 140, priority: 1 },
+    { title: 'Code', dataIndex: 'code', key: 'code', sorter: true, kind: 'code', fixed: 'left' },
+    { title: 'Name', dataIndex: 'nameEn', key: 'nameEn', sorter: true, priority: 1 },
     {
       title: type === 'point' ? 'Point' : type === 'discount' ? 'Discount' : 'Gives',
       key: 'benefit',
-      width: 150,
+      kind: 'label',
       priority: 2,
       render: (_, promotion) => benefitText(promotion),
     },
@@ -80,7 +84,7 @@ function columnsFor(type: PromotionType, pages: string): ListColumns<Promotion> 
       title: 'Area type',
       dataIndex: 'internal',
       key: 'internal',
-      width: 140,
+      kind: 'label',
       priority: 5,
       render: (internal: boolean) => areaTypeText(internal),
     });
@@ -90,9 +94,9 @@ function columnsFor(type: PromotionType, pages: string): ListColumns<Promotion> 
       title: 'Site Name',
       dataIndex: 'landlordNameEns',
       key: 'landlordNameEns',
-      minWidth: 110,
+      textOf: (promotion) => namesText(promotion.landlordNameEns),
       priority: 6,
-      render: (names: string[]) => <Names names={names} none="All sites" />,
+      render: (names: string[]) => <Names names={names} />,
     });
   }
   columns.push(
@@ -101,7 +105,7 @@ function columnsFor(type: PromotionType, pages: string): ListColumns<Promotion> 
       dataIndex: 'validFrom',
       key: 'validFrom',
       sorter: true,
-      width: 132,
+      kind: 'date',
       priority: 3,
       render: (at: string) => formatThaiDateTime(at),
     },
@@ -110,14 +114,14 @@ function columnsFor(type: PromotionType, pages: string): ListColumns<Promotion> 
       dataIndex: 'validTo',
       key: 'validTo',
       sorter: true,
-      width: 132,
+      kind: 'date',
       priority: 4,
       render: (at: string) => formatThaiDateTime(at),
     },
     {
       title: 'Codes left',
       key: 'codeLeft',
-      width: 100,
+      kind: 'number',
       priority: 7,
       align: 'right',
       render: (_, promotion) => `${promotion.codeLeft} / ${promotion.codeCount}`,
@@ -128,7 +132,7 @@ function columnsFor(type: PromotionType, pages: string): ListColumns<Promotion> 
       title: 'Homepage',
       dataIndex: 'expose',
       key: 'expose',
-      width: 100,
+      kind: 'label',
       priority: 8,
       render: (expose: boolean) => (expose ? 'Shown' : 'Not shown'),
     });

@@ -3,7 +3,6 @@ import {
   allowed,
   PROMOTION_CODE_ALPHABET,
   PROMOTION_CODE_MAX,
-  PROMOTION_COUNT_MAX,
   PROMOTION_MESSAGES,
   type Promotion,
   type PromotionType,
@@ -11,11 +10,12 @@ import {
   promotionCodesCsv,
   promotionCsvName,
 } from '@ev/shared';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { Button, Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { HALF } from '../../components/form/fields.tsx';
 import { bangkokInstantField } from '../../components/form/instant-field.ts';
+import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
@@ -232,13 +232,7 @@ function PromotionSetting({ type, id }: { type: PromotionType; id: string | unde
         </Col>
         <Col xs={12} md={6}>
           <Form.Item label="Number of code" name="count" required rules={rule('count')}>
-            <InputNumber
-              min={1}
-              max={PROMOTION_COUNT_MAX}
-              precision={0}
-              style={{ width: '100%' }}
-              disabled={fixed}
-            />
+            <NumberInput inputMode="numeric" disabled={fixed} />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
@@ -248,13 +242,7 @@ function PromotionSetting({ type, id }: { type: PromotionType; id: string | unde
             rules={optionalRule('total')}
             tooltip="Empty: no limit per code"
           >
-            <InputNumber
-              min={1}
-              precision={0}
-              style={{ width: '100%' }}
-              placeholder="No limit"
-              disabled={fixed}
-            />
+            <NumberInput inputMode="numeric" placeholder="No limit" disabled={fixed} />
           </Form.Item>
         </Col>
         <Col {...HALF}>
@@ -372,7 +360,7 @@ function PromotionSetting({ type, id }: { type: PromotionType; id: string | unde
           <>
             <Col xs={12} md={6}>
               <Form.Item label="Discount (%)" name="discountPercent" required rules={rule('discountPercent')}>
-                <InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} disabled={fixed} />
+                <NumberInput inputMode="decimal" disabled={fixed} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
@@ -383,7 +371,7 @@ function PromotionSetting({ type, id }: { type: PromotionType; id: string | unde
                 rules={rule('discountBaht')}
                 tooltip="The most a code takes off; with 0 % it is the amount taken off"
               >
-                <InputNumber min={0} precision={2} style={{ width: '100%' }} disabled={fixed} />
+                <NumberInput inputMode="decimal" disabled={fixed} />
               </Form.Item>
             </Col>
           </>
@@ -391,7 +379,7 @@ function PromotionSetting({ type, id }: { type: PromotionType; id: string | unde
         {type === 'point' && (
           <Col xs={12} md={6}>
             <Form.Item label="Point" name="point" required rules={rule('point')}>
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              <NumberInput inputMode="numeric" />
             </Form.Item>
           </Col>
         )}

@@ -3,10 +3,9 @@ import { Form } from 'antd';
 import { MultiFilter, TextFilter } from '../../components/list/filter-fields.tsx';
 import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
-import { formatThaiDateTime } from '../../lib/format.ts';
+import { areaTypeText, formatThaiDateTime } from '../../lib/format.ts';
 import { useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
-import { areaTypeText } from '../promotion/promotion-format.ts';
 
 const FILTERS = {
   firstName: 'one',
@@ -61,7 +60,6 @@ const COLUMNS: ListColumns<UserPromotion> = [
     dataIndex: 'firstName',
     key: 'firstName',
     sorter: true,
-    minWidth: 80,
     fixed: 'left',
     render: orDash,
   },
@@ -70,19 +68,18 @@ const COLUMNS: ListColumns<UserPromotion> = [
     dataIndex: 'lastName',
     key: 'lastName',
     sorter: true,
-    minWidth: 90,
     priority: 4,
     render: orDash,
   },
-  { title: 'Email', dataIndex: 'email', key: 'email', minWidth: 116, priority: 8, render: orDash },
-  { title: 'Mobile Number', dataIndex: 'tel', key: 'tel', width: 120, priority: 7, render: orDash },
-  { title: 'Code', dataIndex: 'code', key: 'code', sorter: true, minWidth: 100, priority: 1 },
+  { title: 'Email', dataIndex: 'email', key: 'email', priority: 8, render: orDash },
+  { title: 'Mobile Number', dataIndex: 'tel', key: 'tel', kind: 'code', priority: 7, render: orDash },
+  { title: 'Code', dataIndex: 'code', key: 'code', sorter: true, kind: 'code', priority: 1 },
   {
     title: 'License Plate',
     dataIndex: 'licensePlate',
     key: 'licensePlate',
     sorter: true,
-    width: 120,
+    kind: 'code',
     priority: 2,
     render: orDash,
   },
@@ -90,7 +87,6 @@ const COLUMNS: ListColumns<UserPromotion> = [
     title: 'Cluster Name',
     dataIndex: 'merchantNameEns',
     key: 'merchantNameEns',
-    minWidth: 100,
     priority: 9,
     render: names,
   },
@@ -98,7 +94,6 @@ const COLUMNS: ListColumns<UserPromotion> = [
     title: 'Site Name',
     dataIndex: 'landlordNameEns',
     key: 'landlordNameEns',
-    minWidth: 120,
     priority: 3,
     render: names,
   },
@@ -106,18 +101,17 @@ const COLUMNS: ListColumns<UserPromotion> = [
     title: 'Area type',
     dataIndex: 'internal',
     key: 'internal',
-    // 'Selected landlords' whole.
-    width: 140,
+    kind: 'label',
     priority: 10,
     render: (internal: boolean) => areaTypeText(internal),
   },
-  { title: 'Promotion', dataIndex: 'nameEn', key: 'nameEn', minWidth: 100, priority: 6 },
+  { title: 'Promotion', dataIndex: 'nameEn', key: 'nameEn', priority: 6 },
   {
     title: 'Redeem Date',
     dataIndex: 'createdAt',
     key: 'createdAt',
     sorter: true,
-    width: 132,
+    kind: 'date',
     priority: 5,
     render: (at: string) => formatThaiDateTime(at),
   },

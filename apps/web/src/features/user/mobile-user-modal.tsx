@@ -13,6 +13,7 @@ import { HALF } from '../../components/form/fields.tsx';
 import { ModalForm } from '../../components/form/modal-form.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { type UserModalProps, useSaveUser } from './api.ts';
+import { IdTagsSection } from './id-tags-section.tsx';
 
 interface MobileValues {
   partnerUserType: PartnerUserType;
@@ -28,7 +29,10 @@ interface MobileValues {
 const TYPE_OPTIONS = PARTNER_USER_TYPES.map((value) => ({ value, label: PARTNER_USER_TYPE_LABELS[value] }));
 const VERIFIED = { checkedChildren: 'Verified', unCheckedChildren: 'Not Verified' };
 
-/** New Mobile User / Edit Mobile User. Mounted only while open; a new user's Active switch starts off. */
+/**
+ * New Mobile User / Edit Mobile User. Mounted only while open; a new user's Active switch starts off. Edit also
+ * lists the member's id tags (our own part, below the spec's fields: IdTagsSection).
+ */
 export function MobileUserModal({ user, onClose }: UserModalProps) {
   const [form] = Form.useForm<MobileValues>();
   const { save, saving } = useSaveUser(form, user?.id, onClose);
@@ -68,6 +72,7 @@ export function MobileUserModal({ user, onClose }: UserModalProps) {
       initialValues={initialValues}
       onSubmit={submit}
       onClose={onClose}
+      after={user ? <IdTagsSection userId={user.id} /> : undefined}
     >
       <Row gutter={16}>
         <Col {...HALF}>

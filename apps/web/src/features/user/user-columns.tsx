@@ -1,5 +1,6 @@
 import { type UserListItem, userStatusLabel } from '@ev/shared';
 import { Tag } from 'antd';
+import { TAG_CHROME } from '../../components/list/content-width.ts';
 import type { ListColumn } from '../../components/list/fit-columns.ts';
 import { fullName } from '../../lib/format.ts';
 
@@ -9,7 +10,6 @@ export const EMAIL_COLUMN: ListColumn<UserListItem> = {
   dataIndex: 'email',
   key: 'email',
   sorter: true,
-  minWidth: 140,
 };
 
 /** 'Name-Surname' of both user lists; sorts on `name`. The last column but the email to give way. */
@@ -17,7 +17,6 @@ export const NAME_COLUMN: ListColumn<UserListItem> = {
   title: 'Name-Surname',
   key: 'name',
   sorter: true,
-  minWidth: 120,
   priority: 1,
   render: (_, user) => fullName(user),
 };
@@ -31,24 +30,23 @@ export function statusColumn<T extends { active: boolean }>(): ListColumn<T> {
     sorter: true,
     // With the Action column, stays in view when a wide list scrolls sideways (as the kit's active switch).
     fixed: 'right',
-    width: 84,
+    kind: 'label',
+    textOf: (row) => userStatusLabel(row.active),
+    chrome: TAG_CHROME,
     render: (active: boolean) => <Tag color={active ? 'green' : 'red'}>{userStatusLabel(active)}</Tag>,
   };
 }
 
-/** 'Verify Email' and 'Verify Mobile Number': Verified or Not Verified; `width` fits the title. */
-export function verifiedColumn<T>(
-  title: string,
-  key: keyof T & string,
-  width: number,
-  priority: number,
-): ListColumn<T> {
+/** 'Verify Email' and 'Verify Mobile Number': Verified or Not Verified. */
+export function verifiedColumn<T>(title: string, key: keyof T & string, priority: number): ListColumn<T> {
   return {
     title,
     dataIndex: key,
     key,
     sorter: true,
-    width,
+    kind: 'label',
+    textOf: (row) => (row[key] ? 'Verified' : 'Not Verified'),
+    chrome: TAG_CHROME,
     priority,
     render: (verified: boolean) => (verified ? <Tag color="blue">Verified</Tag> : <Tag>Not Verified</Tag>),
   };

@@ -3,13 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { ResultTags } from '../../../components/batch/result-tags.tsx';
+import { BATCH_TITLES, downloadJobCsv } from '../../../components/batch/use-batch-run.ts';
+import { TAG_CHROME } from '../../../components/list/content-width.ts';
 import { CellText, EMPTY_TEXT, FittedTable, rangeText } from '../../../components/list/data-table.tsx';
 import type { ListColumns } from '../../../components/list/fit-columns.ts';
 import { api } from '../../../lib/api.ts';
 import { formatThaiDateTime } from '../../../lib/format.ts';
 import { notifyCallError } from '../../../lib/notify.ts';
-import { ResultTags } from './result-tags.tsx';
-import { BATCH_TITLES, downloadJobCsv } from './use-batch-run.ts';
 
 const STATUS_COLORS: Record<BatchJob['status'], string> = {
   running: 'processing',
@@ -26,7 +27,7 @@ const COLUMNS: ListColumns<BatchJob> = [
     title: 'Started',
     dataIndex: 'startedAt',
     key: 'startedAt',
-    width: 128,
+    kind: 'date',
     render: (at: string) => formatThaiDateTime(at),
   },
   {
@@ -42,6 +43,13 @@ const COLUMNS: ListColumns<BatchJob> = [
             <CellText text={`${key} = ${value}`} />
           </Typography.Text>
         ))}
+        {job.firmware && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <CellText
+              text={`${job.firmware.fileName ?? '(file deleted)'} ${job.firmware.version ?? ''} to ${job.firmware.brandName ?? '-'}`}
+            />
+          </Typography.Text>
+        )}
       </>
     ),
   },
@@ -49,14 +57,16 @@ const COLUMNS: ListColumns<BatchJob> = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    width: 92,
+    kind: 'label',
+    textOf: (job) => job.status,
+    chrome: TAG_CHROME,
     priority: 2,
     render: (status: BatchJob['status']) => <Tag color={STATUS_COLORS[status]}>{status}</Tag>,
   },
   {
     title: 'Progress',
     key: 'progress',
-    width: 76,
+    kind: 'number',
     priority: 5,
     render: (_, job) => `${job.done} / ${job.total}`,
   },

@@ -1,11 +1,11 @@
 import { type BatchKind, batchCsvName } from '@ev/shared';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { saveBlob } from '../../../components/save-file.ts';
-import { SUCCESS_POPUP_MS } from '../../../components/success-popup.ts';
-import { apiDownload } from '../../../lib/api.ts';
-import { notifyCallError, notifyError } from '../../../lib/notify.ts';
-import { apiEvents } from '../../../lib/sse.ts';
+import { apiDownload } from '../../lib/api.ts';
+import { notifyCallError, notifyError } from '../../lib/notify.ts';
+import { apiEvents, type EventsRequest } from '../../lib/sse.ts';
+import { saveBlob } from '../save-file.ts';
+import { SUCCESS_POPUP_MS } from '../success-popup.ts';
 import { applyBatchEvent, type BatchProgress, progressCsv, START } from './batch-progress.ts';
 
 export type BatchPhase = 'form' | 'running' | 'finished' | 'stopped';
@@ -13,6 +13,8 @@ export type BatchPhase = 'form' | 'running' | 'finished' | 'stopped';
 export const BATCH_TITLES: Record<BatchKind, string> = {
   'hard-reset': 'Hard Reset All',
   config: 'Config All',
+  firmware: 'Firmware Update',
+  'local-list': 'Send Local List All',
 };
 
 /** Downloads a job's per-charger results (`GET /api/charger/batch/jobs/{id}/csv`) under the server's name. */
@@ -22,7 +24,7 @@ export async function downloadJobCsv(jobId: number, kind: BatchKind) {
 }
 
 /**
- * Runs one batch command and follows its stream. A refusal (bad token, not configured) shows the generic
+ * Runs one batch command (a GET, or a POST with its body) and follows its stream. A refusal (bad token, not configured) shows the generic
  * notice and returns to the form; an `error` event stops the run with the same notice; the end of the stream
  * shows the success message for 1.5 s and downloads the CSV of per-charger results.
  */
@@ -47,14 +49,14 @@ export function useBatchRun(kind: BatchKind) {
   );
 
   const run = useCallback(
-    async (path: string) => {
+    async (path: string, request?: EventsRequest) => {
       const controller = new AbortController();
       abort.current = controller;
       let state = START;
       setProgress(state);
       setPhase('running');
       try {
-        for await (const event of apiEvents(path, controller.signal)) {
+        for await (const event of apiEvents(path, controller.signal, request)) {
           state = applyBatchEvent(state, event);
           setProgress(state);
           if (state.error !== null) break;

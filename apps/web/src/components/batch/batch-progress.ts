@@ -1,5 +1,5 @@
 import { type BatchKind, type BatchResult, batchCsv, batchUpdate } from '@ev/shared';
-import type { SseEvent } from '../../../lib/sse.ts';
+import type { SseEvent } from '../../lib/sse.ts';
 
 /** Where a batch run is: chargers answered so far out of `total`, tallied by result. */
 export interface BatchProgress {

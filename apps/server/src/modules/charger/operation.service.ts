@@ -1,0 +1,183 @@
+/**
+ * Operations on one charger (issue 32): unlock a connector, reset, availability, trigger a message, read and
+ * change its configuration, clear its authorization cache. Each finds the charger in the caller's scope (404
+ * outside it), checks the connector number against the charger's own, sends one OCPP command through
+ * `ChargerCommands` (so it reaches the charger on whichever process holds it) and answers the charger's own
+ * status word. Offline is a 409 at once, no answer in time a 504, a CALLERROR a 502, except NotImplemented
+ * and NotSupported, which are the charger's way of saying NotSupported and answer so (as the batches do).
+ */
+import type {
+  AvailabilityBody,
+  ConfigurationChangeBody,
+  ConfigurationResponse,
+  OperationResponse,
+  ResetType,
+  TriggerBody,
+} from '@ev/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { chargers, connectors, landlords } from '../../db/schema/index.ts';
+import { BadGateway, Invalid, NotFound } from '../../lib/errors.ts';
+import {
+  type ChargerCommands,
+  type CommandOutcome,
+  changeAvailability,
+  changeConfiguration,
+  clearCache,
+  getConfiguration,
+  reset,
+  triggerMessage,
+  unlockConnector,
+} from '../../ocpp/commands.ts';
+import { type DataScope, landlordScope } from '../../plugins/scope.ts';
+import { commandResponse } from './blocker.service.ts';
+
+export const CHARGER_NOT_FOUND = 'Charger not found';
+
+/** The CALLERROR codes by which a charger says it does not do this. */
+const NOT_SUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
+
+export interface OperationContext {
+  db: Db;
+  commands: ChargerCommands;
+  config: Config;
+  scope: DataScope;
+}
+
+/** The charger, if it is in the scope (404 otherwise). */
+export async function requireChargerInScope(db: Db, scope: DataScope, chargerId: string): Promise<void> {
+  const [charger] = await db
+    .select({ id: chargers.id })
+    .from(chargers)
+    .innerJoin(landlords, eq(landlords.id, chargers.landlordId))
+    .where(and(eq(chargers.id, chargerId), landlordScope(scope)));
+  if (!charger) throw new NotFound(CHARGER_NOT_FOUND);
+}
+
+/** The charger's OCPP connector numbers, if the charger is in the scope (404 otherwise). */
+export async function chargerInScope(context: OperationContext, chargerId: string): Promise<number[]> {
+  const { db, scope } = context;
+  await requireChargerInScope(db, scope, chargerId);
+  const rows = await db
+    .select({ number: connectors.ocppConnectorId })
+    .from(connectors)
+    .where(eq(connectors.chargerId, chargerId));
+  return rows.map((row) => row.number);
+}
+
+function requireConnector(numbers: number[], chargerId: string, connectorId: number): void {
+  if (!numbers.includes(connectorId))
+    throw new Invalid(`Charger ${chargerId} has no connector ${connectorId}.`);
+}
+
+/** The charger's answer; a CALLERROR NotImplemented or NotSupported is its NotSupported. */
+export function answered(
+  outcome: CommandOutcome,
+  context: Pick<OperationContext, 'config'>,
+  chargerId: string,
+  command: string,
+): Record<string, unknown> {
+  if (outcome.status === 'error' && NOT_SUPPORTED_CODES.has(outcome.code)) return { status: 'NotSupported' };
+  return commandResponse(outcome, context.config, chargerId, command);
+}
+
+/** Sends a command and answers the charger's status word. */
+async function statusOf(
+  sent: Promise<CommandOutcome>,
+  context: OperationContext,
+  chargerId: string,
+  command: string,
+): Promise<OperationResponse> {
+  return { status: String(answered(await sent, context, chargerId, command).status) };
+}
+
+export async function unlock(
+  context: OperationContext,
+  chargerId: string,
+  connectorId: number,
+): Promise<OperationResponse> {
+  requireConnector(await chargerInScope(context, chargerId), chargerId, connectorId);
+  return statusOf(unlockConnector(context.commands, chargerId, connectorId), context, chargerId, 'unlock');
+}
+
+export async function resetCharger(
+  context: OperationContext,
+  chargerId: string,
+  type: ResetType,
+): Promise<OperationResponse> {
+  await chargerInScope(context, chargerId);
+  return statusOf(
+    reset(context.commands, chargerId, type),
+    context,
+    chargerId,
+    `${type.toLowerCase()} reset`,
+  );
+}
+
+export async function availability(
+  context: OperationContext,
+  chargerId: string,
+  body: AvailabilityBody,
+): Promise<OperationResponse> {
+  const numbers = await chargerInScope(context, chargerId);
+  if (body.connectorId !== 0) requireConnector(numbers, chargerId, body.connectorId);
+  return statusOf(changeAvailability(context.commands, chargerId, body), context, chargerId, 'availability');
+}
+
+export async function trigger(
+  context: OperationContext,
+  chargerId: string,
+  body: TriggerBody,
+): Promise<OperationResponse> {
+  const numbers = await chargerInScope(context, chargerId);
+  if (body.connectorId !== undefined) requireConnector(numbers, chargerId, body.connectorId);
+  return statusOf(triggerMessage(context.commands, chargerId, body), context, chargerId, 'trigger');
+}
+
+export async function readConfiguration(
+  context: OperationContext,
+  chargerId: string,
+): Promise<ConfigurationResponse> {
+  await chargerInScope(context, chargerId);
+  const response = answered(
+    await getConfiguration(context.commands, chargerId),
+    context,
+    chargerId,
+    'get configuration',
+  );
+  if (response.status === 'NotSupported') {
+    throw new BadGateway(`Charger ${chargerId} does not report its configuration (NotSupported).`);
+  }
+  const keys = Array.isArray(response.configurationKey) ? response.configurationKey : [];
+  return {
+    configurationKey: keys.map((entry: { key: string; readonly: boolean; value?: string }) => ({
+      key: entry.key,
+      readonly: entry.readonly,
+      value: entry.value ?? null,
+    })),
+    unknownKey: Array.isArray(response.unknownKey) ? (response.unknownKey as string[]) : [],
+  };
+}
+
+export async function changeKey(
+  context: OperationContext,
+  chargerId: string,
+  body: ConfigurationChangeBody,
+): Promise<OperationResponse> {
+  await chargerInScope(context, chargerId);
+  return statusOf(
+    changeConfiguration(context.commands, chargerId, body.key, body.value),
+    context,
+    chargerId,
+    'change configuration',
+  );
+}
+
+export async function clearAuthorizationCache(
+  context: OperationContext,
+  chargerId: string,
+): Promise<OperationResponse> {
+  await chargerInScope(context, chargerId);
+  return statusOf(clearCache(context.commands, chargerId), context, chargerId, 'clear cache');
+}

@@ -1,0 +1,16 @@
+import type { CallHandler } from '../context.ts';
+
+/** BootNotification: what the charger is (kept for the list), accepted with our clock and heartbeat interval. */
+export const bootNotification: CallHandler = ({ chargerId, store, heartbeatIntervalS }, params) => {
+  store.booted(
+    chargerId,
+    {
+      vendor: String(params.chargePointVendor),
+      model: String(params.chargePointModel),
+      serialNumber: (params.chargePointSerialNumber as string | undefined) ?? null,
+      firmwareVersion: (params.firmwareVersion as string | undefined) ?? null,
+    },
+    heartbeatIntervalS,
+  );
+  return { status: 'Accepted', currentTime: new Date().toISOString(), interval: heartbeatIntervalS };
+};

@@ -1,0 +1,14 @@
+/**
+ * OCPP 2.0.1: the actions a charger may call, one file each (issue 33). OcppCentral registers these on a
+ * connection that chose 'ocpp2.0.1'; an action not listed here is answered NotImplemented by ocpp-rpc. Each
+ * turns the frame into the same charger events as its 1.6 twin (ocpp/events.ts).
+ */
+import type { CallHandler } from '../context.ts';
+import { bootNotification } from './boot-notification.ts';
+import { statusNotification } from './status-notification.ts';
+
+export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
+  BootNotification: bootNotification,
+  Heartbeat: () => ({ currentTime: new Date().toISOString() }),
+  StatusNotification: statusNotification,
+};

@@ -1,0 +1,1 @@
+export function wrongImports(root: string): { problems: string[]; checked: number };
