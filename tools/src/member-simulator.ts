@@ -33,7 +33,7 @@ import {
   toSatang,
 } from '@ev/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { SimulatedCar, SimulatedCharger, Simulation, TagPool } from './simulator.ts';
+import type { AnySimulatedCharger, SimulatedCar, Simulation, TagPool } from './simulator.ts';
 
 export interface Credentials {
   email: string;
@@ -43,7 +43,7 @@ export interface Credentials {
 export interface MemberSimulatorOptions {
   /** The server, e.g. http://127.0.0.1:3000. */
   baseUrl: string;
-  simulation: Simulation;
+  simulation: Simulation<AnySimulatedCharger>;
   members: Credentials[];
   /** A staff user who may read chargers and stop and force stop (admin or call center). */
   staff: Credentials;
@@ -127,7 +127,7 @@ interface BookingView {
 const OPEN = ['created', 'started', 'charging', 'charged', 'stopped'];
 /** The cars' batteries, kWh. */
 const BATTERIES_KWH = [40, 51, 60, 77, 100];
-type Held = { charger: SimulatedCharger; connector: number };
+type Held = { charger: AnySimulatedCharger; connector: number };
 
 export function startMemberSimulator(options: MemberSimulatorOptions): MemberSimulator {
   const random = options.random ?? Math.random;
@@ -755,7 +755,7 @@ export async function demoTagPool(db: Db): Promise<MemberTagPool & { stop(): voi
  */
 export async function startDemoMemberSimulator(
   baseUrl: string,
-  simulation: Simulation,
+  simulation: Simulation<AnySimulatedCharger>,
   log: (message: string) => void,
   tags?: MemberTagPool,
 ): Promise<MemberSimulator> {

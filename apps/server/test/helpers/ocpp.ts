@@ -78,8 +78,22 @@ export async function createChargers(
   return created;
 }
 
-export function simulate(t: TestApp, specs: SimulatedChargerSpec[], options: Partial<SimulatorOptions> = {}) {
+/** Simulated OCPP 1.6 chargers of the test server (`simulate201` for 2.0.1 ones). */
+export function simulate(
+  t: TestApp,
+  specs: SimulatedChargerSpec[],
+  options: Partial<Omit<SimulatorOptions, 'protocol'>> = {},
+) {
   return simulateChargers(specs, { url: ocppUrl(t), rebootMs: 100, ...options });
+}
+
+/** Simulated OCPP 2.0.1 chargers of the test server, every frame checked against the 2.0.1 schemas. */
+export function simulate201(
+  t: TestApp,
+  specs: SimulatedChargerSpec[],
+  options: Partial<Omit<SimulatorOptions, 'protocol'>> = {},
+) {
+  return simulateChargers(specs, { url: ocppUrl(t), rebootMs: 100, ...options, protocol: '2.0.1' });
 }
 
 /** Polls `probe` until it returns a truthy value (or throws the last failure after `timeoutMs`). */
