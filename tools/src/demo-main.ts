@@ -14,7 +14,7 @@ import { runServer } from '@ev/server/server';
 import { loadDemoData } from './demo-data.ts';
 import { demoTagPool, startDemoMemberSimulator } from './member-simulator.ts';
 import { simulateChargers } from './simulator.ts';
-import { fleetFromDatabase } from './simulator-fleet.ts';
+import { fleetFromDatabase, mixProtocols } from './simulator-fleet.ts';
 
 /**
  * A new embedded database gets the demo from a process of its own, which exits before the server opens the
@@ -75,6 +75,16 @@ if (simulatorUrl && !/^wss?:\/\/[^/\s]+$/.test(simulatorUrl)) {
   process.exit(1);
 }
 
+/**
+ * DEMO_V201_SHARE (0..1, default 0.33): the share of the simulated chargers on Automatic that speak OCPP 2.0.1
+ * (the same chargers at every start); the others, and any charger set to 1.6, speak 1.6.
+ */
+const v201Share = Number(process.env.DEMO_V201_SHARE?.trim() || '0.33');
+if (!(v201Share >= 0 && v201Share <= 1)) {
+  console.error(`DEMO_V201_SHARE: a share between 0 and 1 such as 0.33, not ${process.env.DEMO_V201_SHARE}`);
+  process.exit(1);
+}
+
 await loadDemoApart();
 await runServer({
   beforeBuild: async ({ database, config }) => {
@@ -86,10 +96,13 @@ await runServer({
     if (!config.simulateChargers) return undefined;
     const url = simulatorUrl ?? `ws://127.0.0.1:${config.port}`;
     const fleet = await fleetFromDatabase(database.db);
+    const protocol = mixProtocols(fleet, v201Share);
+    const v201 = fleet.filter((spec) => protocol(spec.id) === '2.0.1').length;
     // With the demo data the chargers' own sessions start with demo members' tags (an unknown tag is Invalid).
     const tags = config.demoData ? await demoTagPool(database.db) : undefined;
     const simulation = await simulateChargers(fleet, {
       url,
+      protocol,
       activity: true,
       activityMs: 8000,
       unlockFailureRate: 0.1,
@@ -97,7 +110,7 @@ await runServer({
       ...(tags ? { idTags: tags } : {}),
     });
     const lines = [
-      `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP${simulatorUrl ? ` through ${simulatorUrl}` : ''} (SIMULATE_CHARGERS=1)`,
+      `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP (${fleet.length - v201} 1.6, ${v201} 2.0.1: DEMO_V201_SHARE)${simulatorUrl ? ` through ${simulatorUrl}` : ''} (SIMULATE_CHARGERS=1)`,
     ];
     if (!config.demoData) return { lines, stop: () => simulation.stop() };
     // Demo members book, charge and pay through the member API, so bookings move on the booking list.

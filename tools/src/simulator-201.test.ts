@@ -11,6 +11,7 @@ import {
   type SimulatorOptions,
   simulateChargers,
 } from './simulator.ts';
+import { mixProtocols } from './simulator-fleet.ts';
 
 /**
  * The simulated OCPP 2.0.1 charger against a bare ocpp-rpc server offering both protocols in strict mode: every
@@ -719,22 +720,31 @@ describe('firmware and logs over OCPP 2.0.1', () => {
 });
 
 describe('simulateChargers', () => {
-  it('starts each charger in its protocol: the option for all, a choice per charger, or the spec', async () => {
-    const simulation = await simulateChargers(
-      [
-        { id: 'MIX-A', connectors: 1 },
-        { id: 'MIX-B', connectors: 1 },
-        { id: 'MIX-C', connectors: 1, protocol: '2.0.1' },
-      ],
-      { url, protocol: (id) => (id === 'MIX-B' ? '2.0.1' : '1.6') },
-    );
+  it('starts each charger in its protocol: one for all, or a choice per charger (a fleet mixed as the demo)', async () => {
+    const fleet = [
+      { id: 'MIX-A', connectors: 1 },
+      { id: 'MIX-B', connectors: 1 },
+      { id: 'MIX-C', connectors: 1, ocppProtocol: '2.0.1' as const },
+      { id: 'MIX-D', connectors: 1, ocppProtocol: '1.6' as const },
+    ];
+    // Half of those on Automatic speak 2.0.1 (one of A and B); a setting is kept whatever the share.
+    const choose = mixProtocols(fleet, 0.5);
+    expect(['MIX-A', 'MIX-B'].map(choose).sort()).toEqual(['1.6', '2.0.1']);
+    expect([choose('MIX-C'), choose('MIX-D')]).toEqual(['2.0.1', '1.6']);
+    expect(fleet.map((s) => mixProtocols(fleet, 1)(s.id))).toEqual(['2.0.1', '2.0.1', '2.0.1', '1.6']);
+    expect(fleet.map((s) => mixProtocols(fleet, 0)(s.id))).toEqual(['1.6', '1.6', '2.0.1', '1.6']);
+    const simulation = await simulateChargers(fleet, { url, protocol: choose });
     chargers.push(...simulation.chargers);
     expect(simulation.failed).toEqual([]);
-    expect(['MIX-A', 'MIX-B', 'MIX-C'].map((id) => clients.get(id)?.protocol)).toEqual([
-      'ocpp1.6',
-      'ocpp2.0.1',
-      'ocpp2.0.1',
-    ]);
-    expect(simulation.chargers.map((c) => c instanceof SimulatedCharger201)).toEqual([false, true, true]);
+    expect(fleet.map(({ id }) => clients.get(id)?.protocol)).toEqual(
+      fleet.map(({ id }) => (choose(id) === '2.0.1' ? 'ocpp2.0.1' : 'ocpp1.6')),
+    );
+    expect(simulation.chargers.map((c) => c instanceof SimulatedCharger201)).toEqual(
+      fleet.map(({ id }) => choose(id) === '2.0.1'),
+    );
+    const only201 = await simulateChargers([{ id: 'ALL-201', connectors: 1 }], { url, protocol: '2.0.1' });
+    chargers.push(...only201.chargers);
+    // Typed as 2.0.1 chargers: the device model is there.
+    expect(only201.chargers[0]!.model.value('AuthCtrlr', 'AuthorizeRemoteStart')).toBe('false');
   });
 });

@@ -35,8 +35,6 @@ export interface SimulatedChargerSpec {
    * (a demo brand's chargers, so staff see that answer too). Default true.
    */
   firmwareManagement?: boolean;
-  /** The protocol this charger speaks, over the simulation's `protocol` option (default 1.6). */
-  protocol?: SimulatorProtocol;
 }
 
 /** A car on a connector: its battery and state of charge (%), which rises as energy goes in. */
@@ -94,8 +92,8 @@ export interface SimulatorOptions {
   /** ws://host:port (the /ocpp path is added when missing). */
   url: string;
   /**
-   * The protocol the chargers speak (default 1.6), or a choice per charger; a spec's own `protocol` wins. A
-   * 2.0.1 charger offers only the subprotocol ocpp2.0.1 and is checked against the 2.0.1 schemas.
+   * The protocol the chargers speak (default 1.6), or a choice per charger. A 2.0.1 charger offers only the
+   * subprotocol ocpp2.0.1 and is checked against the 2.0.1 schemas.
    */
   protocol?: SimulatorProtocol | ((id: string) => SimulatorProtocol);
   /** Overrides the heartbeat interval the server gives at boot (seconds). */

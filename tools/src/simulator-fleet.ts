@@ -1,14 +1,21 @@
 /**
  * Which chargers to simulate: the active chargers a server knows that need no password, read from its
  * database (in process) or through its API (the CLI), with their connectors (numbered as in OCPP), each
- * connector's maximum power and the charger's power type, so simulated sessions deliver what they could.
+ * connector's maximum power and the charger's power type, so simulated sessions deliver what they could, and
+ * the OCPP version a charger set to one (its Protocol setting) must speak; a charger on Automatic speaks what
+ * the simulation chooses (`mixProtocols`: the demo's share of 2.0.1 chargers).
  */
 
 import type { Db } from '@ev/server/db/client';
 import { chargerBrands, chargers, connectors } from '@ev/server/db/schema/index';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEMO_BRAND_WITHOUT_FIRMWARE } from './demo-brands.ts';
-import type { SimulatedChargerSpec } from './simulator.ts';
+import type { SimulatedChargerSpec, SimulatorProtocol } from './simulator.ts';
+
+/** A charger to simulate, with its Protocol setting (the charger form's: Automatic, 1.6 or 2.0.1). */
+export interface FleetSpec extends SimulatedChargerSpec {
+  ocppProtocol?: 'auto' | '1.6' | '2.0.1';
+}
 
 /** A spec from a charger's connectors: numbers 1..the highest OCPP number, each with its power. */
 function specOf(
@@ -16,7 +23,8 @@ function specOf(
   powerType: string | null | undefined,
   list: Array<{ ocppConnectorId: number; maxPowerKw: number | null }>,
   brandName?: string | null,
-): SimulatedChargerSpec {
+  ocppProtocol?: string | null,
+): FleetSpec {
   const count = Math.max(...list.map((c) => c.ocppConnectorId));
   const maxPowerKw: Array<number | null> = Array.from({ length: count }, () => null);
   for (const c of list) maxPowerKw[c.ocppConnectorId - 1] = c.maxPowerKw;
@@ -26,15 +34,44 @@ function specOf(
     maxPowerKw,
     ...(powerType === 'AC' || powerType === 'DC' ? { powerType } : {}),
     ...(brandName === DEMO_BRAND_WITHOUT_FIRMWARE ? { firmwareManagement: false } : {}),
+    ...(ocppProtocol === '1.6' || ocppProtocol === '2.0.1' ? { ocppProtocol } : {}),
   };
 }
 
-export async function fleetFromDatabase(db: Db, limit?: number): Promise<SimulatedChargerSpec[]> {
+/** FNV-1a of the id, in [0, 1): a charger's stable place in the draw. */
+function draw(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return hash / 2 ** 32;
+}
+
+/**
+ * The protocol each charger speaks: its setting's version, or for one on Automatic 2.0.1 for `share` (0..1) of
+ * them and 1.6 for the others, the same chargers at every start (ranked by a hash of their id, the first
+ * round(share × n) of them). For `simulateChargers`' `protocol` option.
+ */
+export function mixProtocols(fleet: FleetSpec[], share: number): (id: string) => SimulatorProtocol {
+  const auto = fleet
+    .filter((spec) => spec.ocppProtocol !== '1.6' && spec.ocppProtocol !== '2.0.1')
+    .sort((a, b) => draw(a.id) - draw(b.id));
+  const v201 = new Set(
+    auto.slice(0, Math.round(Math.min(1, Math.max(0, share)) * auto.length)).map((s) => s.id),
+  );
+  const set = new Map(fleet.map((spec) => [spec.id, spec.ocppProtocol]));
+  return (id) => {
+    const setting = set.get(id);
+    if (setting === '1.6' || setting === '2.0.1') return setting;
+    return v201.has(id) ? '2.0.1' : '1.6';
+  };
+}
+
+export async function fleetFromDatabase(db: Db, limit?: number): Promise<FleetSpec[]> {
   const rows = await db
     .select({
       id: chargers.id,
       powerType: chargerBrands.powerType,
       brandName: chargerBrands.name,
+      ocppProtocol: chargers.ocppProtocol,
       ocppConnectorId: connectors.ocppConnectorId,
       maxPowerKw: connectors.maxPowerKw,
     })
@@ -51,6 +88,7 @@ export async function fleetFromDatabase(db: Db, limit?: number): Promise<Simulat
       list[0]!.powerType,
       list.map((c) => ({ ocppConnectorId: c.ocppConnectorId, maxPowerKw: Number(c.maxPowerKw) })),
       list[0]!.brandName,
+      list[0]!.ocppProtocol,
     ),
   );
   return limit === undefined ? specs : specs.slice(0, limit);
@@ -62,6 +100,7 @@ interface ApiCharger {
   hasOcppPassword?: boolean;
   powerType?: string | null;
   chargerBrandName?: string;
+  ocppProtocol?: string;
   connectors: Array<{ ocppConnectorId?: number; maxPowerKw?: number | null }>;
 }
 
@@ -70,7 +109,7 @@ export async function fleetFromApi(
   httpBase: string,
   credentials: { email: string; pass: string },
   limit = Number.POSITIVE_INFINITY,
-): Promise<SimulatedChargerSpec[]> {
+): Promise<FleetSpec[]> {
   const login = await fetch(`${httpBase}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -79,7 +118,7 @@ export async function fleetFromApi(
   const session = (await login.json()) as { accessToken?: string; message?: string };
   if (!login.ok || !session.accessToken)
     throw new Error(`Sign-in as ${credentials.email} failed: ${session.message}`);
-  const specs: SimulatedChargerSpec[] = [];
+  const specs: FleetSpec[] = [];
   for (let page = 1; specs.length < limit; page++) {
     const response = await fetch(`${httpBase}/api/charger?page=${page}&size=100&sort=id&order=asc`, {
       headers: { 'x-access-token': session.accessToken },
@@ -91,7 +130,7 @@ export async function fleetFromApi(
         ocppConnectorId: c.ocppConnectorId ?? i + 1,
         maxPowerKw: c.maxPowerKw ?? null,
       }));
-      specs.push(specOf(charger.id, charger.powerType, list, charger.chargerBrandName));
+      specs.push(specOf(charger.id, charger.powerType, list, charger.chargerBrandName, charger.ocppProtocol));
     }
     if (page * 100 >= body.total) break;
   }

@@ -10,7 +10,7 @@
  * authorization list and reservations (simulator-auth.ts), UpdateFirmware (the file downloaded over HTTP;
  * Downloading, Downloaded, Installing, a reboot with the new version, Installed) and GetDiagnostics (a small log
  * uploaded between Uploading and Uploaded). The OCPP 2.0.1 wire is `SimulatedCharger201` (simulator-201.ts);
- * `simulateChargers` starts either, by the `protocol` option or a spec's own.
+ * `simulateChargers` starts either, by its `protocol` option (one for all, or a choice per charger).
  */
 import { NO_REPLY } from '@ev/server/ocpp/rpc';
 import { OCPP_CONFIGURATION_KEYS, sameIdTag, TRIGGER_MESSAGES } from '@ev/shared';
@@ -374,11 +374,10 @@ export class SimulatedCharger extends ChargerCore<number> {
   }
 }
 
-/** The protocol a spec's charger speaks under these options (default 1.6). */
-export function protocolOf(spec: SimulatedChargerSpec, options: SimulatorOptions): SimulatorProtocol {
-  if (spec.protocol) return spec.protocol;
+/** The protocol a charger speaks under these options (default 1.6). */
+export function protocolOf(id: string, options: SimulatorOptions): SimulatorProtocol {
   const { protocol } = options;
-  return (typeof protocol === 'function' ? protocol(spec.id) : protocol) ?? '1.6';
+  return (typeof protocol === 'function' ? protocol(id) : protocol) ?? '1.6';
 }
 
 export interface Simulation<C extends AnySimulatedCharger = SimulatedCharger> {
@@ -389,8 +388,8 @@ export interface Simulation<C extends AnySimulatedCharger = SimulatedCharger> {
 }
 
 /**
- * Starts these chargers, `concurrency` connections at a time: 1.6 ones unless the options or a spec say 2.0.1
- * (the type says which when the options name one protocol for all).
+ * Starts these chargers, `concurrency` connections at a time, in the options' protocol (default 1.6; a choice
+ * per charger gives chargers of either kind).
  */
 export function simulateChargers(
   specs: SimulatedChargerSpec[],
@@ -413,7 +412,7 @@ export async function simulateChargers(
   concurrency = 200,
 ): Promise<Simulation<AnySimulatedCharger>> {
   const chargers = specs.map((spec) =>
-    protocolOf(spec, options) === '2.0.1'
+    protocolOf(spec.id, options) === '2.0.1'
       ? new SimulatedCharger201(spec, options)
       : new SimulatedCharger(spec, options),
   );
