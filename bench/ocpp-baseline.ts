@@ -1,13 +1,14 @@
 /**
- * The baseline of `bench/ocpp.ts`: a bare ocpp-rpc RPCServer (strict mode and OCPP 1.6 like ours; no
- * database, no admission check, no SSE) that answers BootNotification, Heartbeat and StatusNotification,
- * and on request sends Reset Hard to every connected charger at once.
+ * The baseline of `bench/ocpp.ts`: a bare ocpp-rpc RPCServer (strict mode and OCPP 1.6 like ours, or 2.0.1 with
+ * BASELINE_PROTOCOL=2.0.1; no database, no admission check, no SSE) that answers BootNotification, Heartbeat and
+ * StatusNotification, and on request sends Reset Hard (2.0.1: Reset Immediate) to every connected charger at once.
  */
 import type { AddressInfo } from 'node:net';
 import { RPCServer } from '@ev/server/ocpp/rpc';
 import { serveRequests } from './ocpp-ipc.ts';
 
 const HEARTBEAT_INTERVAL_S = Number(process.env.OCPP_HEARTBEAT_INTERVAL ?? 30);
+const V201 = process.env.BASELINE_PROTOCOL === '2.0.1';
 
 interface Client {
   identity: string;
@@ -24,7 +25,7 @@ export interface BaselineReset {
 }
 
 const server = new RPCServer({
-  protocols: ['ocpp1.6'],
+  protocols: [V201 ? 'ocpp2.0.1' : 'ocpp1.6'],
   strictMode: true,
   callTimeoutMs: 30_000,
   pingIntervalMs: 30_000,
@@ -57,7 +58,7 @@ serveRequests(
       const started = performance.now();
       const answers = await Promise.all(
         [...clients.values()].map((client) =>
-          client.call('Reset', { type: 'Hard' }).then(
+          client.call('Reset', { type: V201 ? 'Immediate' : 'Hard' }).then(
             (answer) => (answer as { status?: string }).status === 'Accepted',
             () => false,
           ),

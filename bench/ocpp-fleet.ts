@@ -5,10 +5,11 @@
  *   FLEET_URL ws://127.0.0.1:port   FLEET_FROM, FLEET_TO  charger numbers (BENCH-000001 ...), inclusive
  *   FLEET_STEP  every how many numbers (1: all; 3: FROM, FROM + 3, …, as bench/cluster.ts spreads them)
  *   FLEET_REBOOT_MS  how long a hard reset keeps a charger away   FLEET_CONCURRENCY  connections at a time
+ *   FLEET_PROTOCOL  1.6 (default) or 2.0.1
  */
 
 import { RPCClient } from '@ev/server/ocpp/rpc';
-import { type Simulation, simulateChargers } from '@ev/tools/simulator';
+import { type AnySimulatedCharger, type Simulation, simulateChargers } from '@ev/tools/simulator';
 import { benchChargerId, emptyFleetStats, type FleetStats, serveRequests } from './ocpp-ipc.ts';
 
 export interface FleetStart {
@@ -53,7 +54,7 @@ const cpuSeconds = () => {
   return (user + system) / 1e6;
 };
 
-let simulation: Simulation | null = null;
+let simulation: Simulation<AnySimulatedCharger> | null = null;
 serveRequests({
   start: async (): Promise<FleetStart> => {
     const started = performance.now();
@@ -65,6 +66,7 @@ serveRequests({
       specs,
       {
         url: env.FLEET_URL!,
+        protocol: env.FLEET_PROTOCOL === '2.0.1' ? '2.0.1' : '1.6',
         strict: false,
         rebootMs: Number(env.FLEET_REBOOT_MS ?? 10_000),
         onEvent: (event) => {

@@ -17,8 +17,12 @@
  * skew the figures), are shown per phase. PGlite on disk by default; a scratch PostgreSQL database when
  * DATABASE_URL is set.
  *
+ * `--protocol 2.0.1` runs it all in OCPP 2.0.1 (issue 33): the fleet is the 2.0.1 simulator, the baseline a bare
+ * ocpp-rpc 2.0.1 server sending Reset Immediate, ours translates the batch's Reset Hard to Reset Immediate.
+ *
  *   npm run bench:ocpp -- --chargers 1000,10000,20000 [--hold-s 35] [--reboot-ms 10000] [--per-fleet 10000]
  *                         [--connect-concurrency 500] [--heartbeat-s 30] [--profile] [--only ours|baseline]
+ *                         [--protocol 1.6|2.0.1]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,8 +54,15 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     /** For diagnosis: run only one side (no ratio). */
     only: { type: 'string' },
+    /** The OCPP version of the fleet and the baseline (default 1.6). */
+    protocol: { type: 'string', default: '1.6' },
   },
 });
+if (args.protocol !== '1.6' && args.protocol !== '2.0.1') {
+  console.error('--protocol must be 1.6 or 2.0.1');
+  process.exit(2);
+}
+const protocol = args.protocol;
 const sizes = args.chargers.split(',').map((text) => Number(text.replace(/_/g, '')));
 const heartbeatS = Number(args['heartbeat-s']);
 // Long enough for every charger to send a heartbeat while held.
@@ -76,6 +87,7 @@ class Fleet {
           FLEET_TO: String(Math.min(n, from + perFleet - 1)),
           FLEET_REBOOT_MS: String(rebootMs),
           FLEET_CONCURRENCY: String(Math.ceil(connectConcurrency / Math.ceil(n / perFleet))),
+          FLEET_PROTOCOL: protocol,
         }),
       );
     }
@@ -229,7 +241,7 @@ async function runBaseline(n: number): Promise<Figures> {
   const server = new Child(
     'baseline',
     'ocpp-baseline.ts',
-    { OCPP_HEARTBEAT_INTERVAL: String(heartbeatS) },
+    { OCPP_HEARTBEAT_INTERVAL: String(heartbeatS), BASELINE_PROTOCOL: protocol },
     profileArgs(`baseline-${n}`),
   );
   const { port } = (await server.ready) as { port: number };
@@ -449,7 +461,7 @@ function reportFailures(which: string, connect: FleetStart) {
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL (scratch database)' : 'PGlite on disk';
 console.log(
-  `OCPP bench: ${database}; ${os.cpus().length} cores; heartbeat ${heartbeatS} s, hold ${holdS} s, ` +
+  `OCPP ${protocol} bench: ${database}; ${os.cpus().length} cores; heartbeat ${heartbeatS} s, hold ${holdS} s, ` +
     `reboot ${rebootMs} ms, ${perFleet} chargers per simulator process, BATCH_CONCURRENCY ` +
     `${process.env.BATCH_CONCURRENCY ?? '1000 (default)'}, server LOG_LEVEL warn`,
 );
@@ -506,7 +518,7 @@ function printOurs(ours: OurFigures): void {
 
 const f = (value: number, digits = 0) => value.toFixed(digits);
 const k = (value: number) => value.toLocaleString('en');
-console.log(`\n${database}, ${os.cpus().length} cores`);
+console.log(`\nOCPP ${protocol}, ${database}, ${os.cpus().length} cores`);
 console.log(
   '| chargers | held ours / baseline | connect+boot s ours / baseline | server RSS idle / held / peak MB | ' +
     'baseline peak MB | msg/s connect / hold / reset | reset ours s | reset baseline s | ratio | Accepted |',
