@@ -82,6 +82,7 @@ export function standardVariables(
     }),
     ro('OCPPCommCtrlr', 'MessageTimeout', '30', 'integer', { instance: 'Default', ...seconds }),
     rw('OCPPCommCtrlr', 'OfflineThreshold', '60', 'integer', seconds),
+    rw('OCPPCommCtrlr', 'UnlockOnEVSideDisconnect', 'true', 'boolean'),
     rw('SampledDataCtrlr', 'Enabled', 'true', 'boolean'),
     rw('SampledDataCtrlr', 'TxUpdatedInterval', '20', 'integer', seconds),
     rw('SampledDataCtrlr', 'TxUpdatedMeasurands', 'Energy.Active.Import.Register,SoC', 'MemberList', {

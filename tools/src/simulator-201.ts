@@ -64,7 +64,9 @@ const CHARGING_STATE: Partial<Record<ConnectorStatus, string>> = {
 const STOPPED: Record<string, { stoppedReason: string; triggerReason: string }> = {
   Local: { stoppedReason: 'Local', triggerReason: 'StopAuthorized' },
   Remote: { stoppedReason: 'Remote', triggerReason: 'RemoteStop' },
-  EVDisconnected: { stoppedReason: 'EVDisconnected', triggerReason: 'EVCommunicationLost' },
+  // The core's 'EVDisconnected' stop leaves the cable in (Finishing, as the 1.6 simulator's) until `unplug`:
+  // over 2.0.1 that is the EV stopping, not its departure (an Ended for EVDisconnected says the cable is out).
+  EVDisconnected: { stoppedReason: 'StoppedByEV', triggerReason: 'ChargingStateChanged' },
   DeAuthorized: { stoppedReason: 'DeAuthorized', triggerReason: 'Deauthorized' },
   HardReset: { stoppedReason: 'ImmediateReset', triggerReason: 'ResetCommand' },
   SoftReset: { stoppedReason: 'Reboot', triggerReason: 'ResetCommand' },
