@@ -129,7 +129,10 @@ export const remoteStartTransaction = (
 ) => commands.call(chargerId, 'RemoteStartTransaction', request, options);
 
 /** An intent's parameters as a 1.6 frame carries them: what only 2.0.1 has is left out. */
-export function ocpp16Params(action: CommandAction, params: Record<string, unknown>): Record<string, unknown> {
+export function ocpp16Params(
+  action: CommandAction,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
   if (action !== 'RemoteStartTransaction' || !('remoteStartId' in params)) return params;
   const { remoteStartId: _only201, ...rest } = params;
   return rest;

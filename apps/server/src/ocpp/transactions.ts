@@ -175,6 +175,7 @@ export async function knownStart(
         and(
           eq(chargingSessions.chargerId, chargerId),
           eq(chargingSessions.transactionRef, request.transactionRef),
+          ne(chargingSessions.idTagStatus, PENDING),
         ),
       );
     if (byRef) return byRef;
@@ -212,6 +213,33 @@ export async function startTransaction(
     .select({ id: connectors.id, priceId: connectors.priceId })
     .from(connectors)
     .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, request.connectorId)));
+  if (request.transactionRef !== undefined) {
+    // A 2.0.1 transaction the charger opened before its token (PENDING): authorised now, from now.
+    const [authorised] = await db
+      .update(chargingSessions)
+      .set({
+        connectorId: connector?.id ?? null,
+        ocppConnectorId: request.connectorId,
+        evseId: request.evseId ?? request.connectorId,
+        idTag: request.idTag,
+        reservationId: request.reservationId ?? null,
+        priceId: connector?.priceId ?? null,
+        startedAt: start.at,
+        reportedStartAt: start.reported,
+        idTagStatus: start.idTagStatus,
+        meterStartWh: request.meterStart,
+        ...(request.remoteStartId !== undefined ? { remoteStartId: request.remoteStartId } : {}),
+      })
+      .where(
+        and(
+          eq(chargingSessions.chargerId, chargerId),
+          eq(chargingSessions.transactionRef, request.transactionRef),
+          eq(chargingSessions.idTagStatus, PENDING),
+        ),
+      )
+      .returning(startedColumns);
+    if (authorised) return { ...authorised, duplicate: false };
+  }
   const [session] = await db
     .insert(chargingSessions)
     .values({
@@ -421,12 +449,50 @@ export async function closeSuperseded(
   return closed;
 }
 
+/**
+ * The id tag status of a 2.0.1 transaction the charger opened before any token authorised it (its cable
+ * plugged in first, TxStartPoint): recorded with its EVSE and meter, no tag and no booking, until an event
+ * brings the token (startTransaction then authorises it) or it ends so.
+ */
+export const PENDING = 'Pending';
+
+/**
+ * A 2.0.1 transaction not authorised yet (PENDING), opened by its first event: its EVSE (later events need not
+ * name it), its meter and time. A copy of the event finds it made (the unique transaction id).
+ */
+export async function openPendingTransaction(
+  db: Db,
+  chargerId: string,
+  request: { transactionRef: string; evseId: number; meterStart: number; at: Date },
+): Promise<void> {
+  const [connector] = await db
+    .select({ id: connectors.id, priceId: connectors.priceId })
+    .from(connectors)
+    .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, request.evseId)));
+  await db
+    .insert(chargingSessions)
+    .values({
+      chargerId,
+      connectorId: connector?.id ?? null,
+      ocppConnectorId: request.evseId,
+      evseId: request.evseId,
+      idTag: '',
+      idTagStatus: PENDING,
+      priceId: connector?.priceId ?? null,
+      startedAt: request.at,
+      meterStartWh: request.meterStart,
+      transactionRef: request.transactionRef,
+    })
+    .onConflictDoNothing();
+}
+
 /** An OCPP 2.0.1 transaction as stored: what its TransactionEvents are applied against (issue 33). */
 export interface Transaction201 {
   id: number;
   ocppConnectorId: number;
   status: 'ACTIVE' | 'COMPLETED';
   idTag: string;
+  idTagStatus: string;
   meterStartWh: number;
   lastMeterWh: number | null;
   seqNo: number | null;
@@ -445,13 +511,16 @@ export async function transactionByRef(
       ocppConnectorId: chargingSessions.ocppConnectorId,
       status: chargingSessions.status,
       idTag: chargingSessions.idTag,
+      idTagStatus: chargingSessions.idTagStatus,
       meterStartWh: chargingSessions.meterStartWh,
       lastMeterWh: chargingSessions.lastMeterWh,
       seqNo: chargingSessions.seqNo,
       chargingState: chargingSessions.chargingState,
     })
     .from(chargingSessions)
-    .where(and(eq(chargingSessions.chargerId, chargerId), eq(chargingSessions.transactionRef, transactionRef)));
+    .where(
+      and(eq(chargingSessions.chargerId, chargerId), eq(chargingSessions.transactionRef, transactionRef)),
+    );
   return session ?? null;
 }
 
@@ -530,7 +599,11 @@ export async function openTransactionOn(
  * lifetime register is then right; one counting from 0 per transaction can only be undercounted, since energy
  * below zero counts as none).
  */
-export async function lastRegisterOn(db: Db, chargerId: string, ocppConnectorId: number): Promise<number | null> {
+export async function lastRegisterOn(
+  db: Db,
+  chargerId: string,
+  ocppConnectorId: number,
+): Promise<number | null> {
   const rows = await db
     .select({ takenAt: meterValues.takenAt, sampledValue: meterValues.sampledValue })
     .from(meterValues)

@@ -20,4 +20,3 @@ export function idTokenInfo(info: { status: string; expiryDate?: string; parentI
     ...(info.parentIdTag ? { groupIdToken: { idToken: info.parentIdTag, type: 'Central' } } : {}),
   };
 }
-

@@ -3,7 +3,9 @@ import {
   energyRegisterWh,
   lastRegisterOn,
   type MeterValue,
+  openPendingTransaction,
   orderEvent,
+  PENDING,
   recordMeterValues,
   stopTransaction,
   type Transaction201,
@@ -86,11 +88,14 @@ export const transactionEvent: CallHandler = async (context, params) => {
 
   let session = await transactionByRef(db, chargerId, ref);
   const tag = event.idToken ? idTagOf(event.idToken) : null;
-  if (tag !== null && (!session || session.idTag.toUpperCase() === tag.toUpperCase())) {
+  const authorising =
+    !session || session.idTagStatus === PENDING || session.idTag.toUpperCase() === tag?.toUpperCase();
+  if (tag !== null && authorising) {
     // The token that authorises the transaction: 1.6's StartTransaction (a copy answers as the first did).
     const evseId = event.evse?.id ?? session?.ocppConnectorId ?? 0;
     const meterStart =
       energyRegisterWh(values)?.wh ??
+      session?.lastMeterWh ??
       session?.meterStartWh ??
       (await lastRegisterOn(db, chargerId, evseId)) ??
       0;
@@ -112,22 +117,31 @@ export const transactionEvent: CallHandler = async (context, params) => {
     );
     answer.idTokenInfo = idTokenInfo({ ...started, status: started.idTagStatus });
     if (started.refused) context.stopRefused(started.transactionId, started.idTagStatus);
-    session ??= await transactionByRef(db, chargerId, ref);
+    session = await transactionByRef(db, chargerId, ref);
   } else if (tag !== null) {
     // Another token on a transaction already authorised (one presented to stop it): answered, nothing more.
     answer.idTokenInfo = idTokenInfo(await events.authorize(chargerId, tag));
   }
 
+  if (!session && event.eventType !== 'Ended') {
+    // Opened before its token (the cable plugged in first, or its Started lost): kept, pending, with its EVSE
+    // and meter, until an event brings the token.
+    const evseId = event.evse?.id ?? 0;
+    await openPendingTransaction(db, chargerId, {
+      transactionRef: ref,
+      evseId,
+      meterStart: energyRegisterWh(values)?.wh ?? (await lastRegisterOn(db, chargerId, evseId)) ?? 0,
+      at: chargerTime(event.timestamp, receivedAt),
+    });
+    session = await transactionByRef(db, chargerId, ref);
+  }
   if (!session) {
-    // Not authorised yet (a Started before its token), or never heard of (its Started lost, and no token):
-    // accepted, as 1.6's StopTransaction of an unknown transaction is, the readings kept without a session.
+    // An Ended of a transaction never heard of, with no token: accepted (as 1.6's StopTransaction of an
+    // unknown transaction is, so the charger clears its queue), its readings kept without a session.
     if (values.length > 0) {
       await recordMeterValues(db, chargerId, { connectorId: event.evse?.id ?? 0, meterValue: values });
     }
-    log.info(
-      { chargerId, transactionId: ref, eventType: event.eventType, seqNo: event.seqNo },
-      'OCPP: TransactionEvent of a transaction not (yet) authorised',
-    );
+    log.warn({ chargerId, transactionId: ref, seqNo: event.seqNo }, 'OCPP: Ended of an unknown transaction');
     return answer;
   }
 
@@ -194,7 +208,8 @@ export const transactionEvent: CallHandler = async (context, params) => {
       receivedAt,
     });
     if (state === 'EVConnected') showStatus(context, session, 'FINISHING', at);
-  } else if (state === 'EVConnected') showStatus(context, session, wasCharging ? 'FINISHING' : 'PREPARING', at);
+  } else if (state === 'EVConnected')
+    showStatus(context, session, wasCharging ? 'FINISHING' : 'PREPARING', at);
   if (state === 'Idle' && order.previousState !== null && order.previousState !== 'Idle') {
     await cableOut(context, session, at);
   }
