@@ -9,7 +9,13 @@ import type { Db } from '../db/client.ts';
 import { NO_METRICS, type OcppMetrics } from '../lib/metrics.ts';
 import { toOcpp201Command } from './adapters/ocpp201-commands.ts';
 import { RecentCalls } from './calls.ts';
-import type { CallOptions, ChargerCommands, CommandAction, CommandOutcome } from './commands.ts';
+import {
+  type CallOptions,
+  type ChargerCommands,
+  type CommandAction,
+  type CommandOutcome,
+  ocpp16Params,
+} from './commands.ts';
 import type { ChargerEvents } from './events.ts';
 import { OCPP16_HANDLERS } from './handlers/1.6/index.ts';
 import { OCPP201_HANDLERS } from './handlers/2.0.1/index.ts';
@@ -390,7 +396,7 @@ export class OcppCentral {
         const response = await client.call(command.action, command.params, { callTimeoutMs: timeoutMs });
         return { status: 'answered', response: command.answer((response ?? {}) as Record<string, unknown>) };
       }
-      const response = await client.call(action, params, { callTimeoutMs: timeoutMs });
+      const response = await client.call(action, ocpp16Params(action, params), { callTimeoutMs: timeoutMs });
       return { status: 'answered', response: (response ?? {}) as Record<string, unknown> };
     } catch (error) {
       if (error instanceof TimeoutError) return { status: 'timeout' };

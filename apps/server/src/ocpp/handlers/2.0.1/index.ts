@@ -4,11 +4,22 @@
  * turns the frame into the same charger events as its 1.6 twin (ocpp/events.ts).
  */
 import type { CallHandler } from '../context.ts';
+import { authorize } from './authorize.ts';
 import { bootNotification } from './boot-notification.ts';
+import { meterValues } from './meter-values.ts';
+import { notifyEvent, securityEventNotification } from './notify-event.ts';
 import { statusNotification } from './status-notification.ts';
+import { transactionEvent } from './transaction-event.ts';
 
 export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
   BootNotification: bootNotification,
   Heartbeat: () => ({ currentTime: new Date().toISOString() }),
   StatusNotification: statusNotification,
+  Authorize: authorize,
+  TransactionEvent: transactionEvent,
+  MeterValues: meterValues,
+  NotifyEvent: notifyEvent,
+  SecurityEventNotification: securityEventNotification,
+  // Vendor data is not understood (as over 1.6).
+  DataTransfer: () => ({ status: 'UnknownVendorId' }),
 };
