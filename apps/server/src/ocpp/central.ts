@@ -9,7 +9,14 @@ import type { Db } from '../db/client.ts';
 import { NO_METRICS, type OcppMetrics } from '../lib/metrics.ts';
 import { toOcpp201Command } from './adapters/ocpp201-commands.ts';
 import { RecentCalls } from './calls.ts';
-import type { CallOptions, ChargerCommands, CommandAction, CommandOutcome } from './commands.ts';
+import {
+  type CallOptions,
+  type ChargerCommands,
+  type CommandAction,
+  type CommandOutcome,
+  OCPP201_ONLY_ACTIONS,
+  withoutHints,
+} from './commands.ts';
 import type { ChargerEvents } from './events.ts';
 import { OCPP16_HANDLERS } from './handlers/1.6/index.ts';
 import { OCPP201_HANDLERS } from './handlers/2.0.1/index.ts';
@@ -386,11 +393,22 @@ export class OcppCentral {
         // The intent in 2.0.1's words (adapters/ocpp201-commands.ts); one with no counterpart is not sent.
         const command = await toOcpp201Command(this.db, chargerId, action, params);
         if ('unsupported' in command)
-          return { status: 'error', code: 'NotSupported', message: command.unsupported };
+          return { status: 'error', code: 'NotSupported', message: command.unsupported, local: true };
+        if ('local' in command) return { status: 'answered', response: command.local };
         const response = await client.call(command.action, command.params, { callTimeoutMs: timeoutMs });
-        return { status: 'answered', response: command.answer((response ?? {}) as Record<string, unknown>) };
+        return {
+          status: 'answered',
+          response: await command.answer((response ?? {}) as Record<string, unknown>),
+        };
       }
-      const response = await client.call(action, params, { callTimeoutMs: timeoutMs });
+      if (OCPP201_ONLY_ACTIONS.has(action))
+        return {
+          status: 'error',
+          code: 'NotSupported',
+          message: `${action} is an OCPP 2.0.1 command; this charger speaks OCPP 1.6`,
+          local: true,
+        };
+      const response = await client.call(action, withoutHints(params), { callTimeoutMs: timeoutMs });
       return { status: 'answered', response: (response ?? {}) as Record<string, unknown> };
     } catch (error) {
       if (error instanceof TimeoutError) return { status: 'timeout' };

@@ -5,10 +5,15 @@
  */
 import type { CallHandler } from '../context.ts';
 import { bootNotification } from './boot-notification.ts';
+import { firmwareStatusNotification, logStatusNotification } from './file-status-notification.ts';
+import { notifyReport } from './notify-report.ts';
 import { statusNotification } from './status-notification.ts';
 
 export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
   BootNotification: bootNotification,
   Heartbeat: () => ({ currentTime: new Date().toISOString() }),
   StatusNotification: statusNotification,
+  NotifyReport: notifyReport,
+  FirmwareStatusNotification: firmwareStatusNotification,
+  LogStatusNotification: logStatusNotification,
 };
