@@ -19,13 +19,13 @@ const whereOf = (variable: DeviceVariable) =>
     ? ''
     : `EVSE ${variable.evseId}${variable.evseConnectorId === null ? '' : ` / connector ${variable.evseConnectorId}`}`;
 
-const componentText = (variable: DeviceVariable) =>
-  [
-    variable.component + (variable.componentInstance ? ` [${variable.componentInstance}]` : ''),
-    whereOf(variable),
-  ]
-    .filter(Boolean)
-    .join(' · ');
+/** 'OCPPCommCtrlr', 'Connector [x] · EVSE 1 / connector 2'; an EVSE component is named by its EVSE alone. */
+const componentText = (variable: DeviceVariable) => {
+  const where = whereOf(variable);
+  if (variable.component === 'EVSE' && where && !variable.componentInstance) return where;
+  const name = variable.component + (variable.componentInstance ? ` [${variable.componentInstance}]` : '');
+  return where ? `${name} · ${where}` : name;
+};
 const variableText = (variable: DeviceVariable) =>
   variable.variable +
   (variable.variableInstance ? ` [${variable.variableInstance}]` : '') +
