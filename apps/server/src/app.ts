@@ -56,6 +56,7 @@ import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userPromotionRoutes } from './modules/user-promotion/user-promotion.routes.ts';
 import { OcppCentral } from './ocpp/central.ts';
+import type { ChargerCommands } from './ocpp/commands.ts';
 import { forgetSessionsHere, onForgetSessions, registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -72,6 +73,8 @@ declare module 'fastify' {
       /** The work started after an answer (ReserveNow, CancelReservation) has ended. */
       settled(): Promise<void>;
     };
+    /** ChargerCommands: every command to a charger, wherever it is connected. */
+    commands: ChargerCommands;
   }
 }
 
@@ -153,6 +156,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   ocpp.attach(app.server);
   app.decorate('messageLog', ocpp.messageLog);
+  // The commands to chargers, for what has no route yet (SetChargingProfile until the power-limits issue) in tests.
+  app.decorate('commands', ocpp.commands);
   // Before the HTTP server closes: it would wait for the chargers' WebSockets forever.
   app.addHook('preClose', () => ocpp.close());
   // Reservations whose slot passed unused are cancelled once a minute (modules/member), and taken back from

@@ -14,7 +14,9 @@ import {
   type ChargerCommands,
   type CommandAction,
   type CommandOutcome,
+  OCPP201_ONLY_ACTIONS,
   ocpp16Params,
+  withoutHints,
 } from './commands.ts';
 import type { ChargerEvents } from './events.ts';
 import { OCPP16_HANDLERS } from './handlers/1.6/index.ts';
@@ -392,11 +394,24 @@ export class OcppCentral {
         // The intent in 2.0.1's words (adapters/ocpp201-commands.ts); one with no counterpart is not sent.
         const command = await toOcpp201Command(this.db, chargerId, action, params);
         if ('unsupported' in command)
-          return { status: 'error', code: 'NotSupported', message: command.unsupported };
+          return { status: 'error', code: 'NotSupported', message: command.unsupported, local: true };
+        if ('local' in command) return { status: 'answered', response: command.local };
         const response = await client.call(command.action, command.params, { callTimeoutMs: timeoutMs });
-        return { status: 'answered', response: command.answer((response ?? {}) as Record<string, unknown>) };
+        return {
+          status: 'answered',
+          response: await command.answer((response ?? {}) as Record<string, unknown>),
+        };
       }
-      const response = await client.call(action, ocpp16Params(action, params), { callTimeoutMs: timeoutMs });
+      if (OCPP201_ONLY_ACTIONS.has(action))
+        return {
+          status: 'error',
+          code: 'NotSupported',
+          message: `${action} is an OCPP 2.0.1 command; this charger speaks OCPP 1.6`,
+          local: true,
+        };
+      const response = await client.call(action, ocpp16Params(action, withoutHints(params)), {
+        callTimeoutMs: timeoutMs,
+      });
       return { status: 'answered', response: (response ?? {}) as Record<string, unknown> };
     } catch (error) {
       if (error instanceof TimeoutError) return { status: 'timeout' };

@@ -12,8 +12,12 @@ export type CommandOutcome =
   | { status: 'offline' }
   /** Sent, no answer within the timeout. */
   | { status: 'timeout' }
-  /** The charger answered with a CALLERROR (e.g. NotImplemented, NotSupported) or the call failed. */
-  | { status: 'error'; code: string; message: string };
+  /**
+   * The charger answered with a CALLERROR (e.g. NotImplemented, NotSupported) or the call failed. `local`: not
+   * sent at all, the charger's protocol has no counterpart of the intent (an OCPP 1.6 key unknown to 2.0.1's
+   * device model): `message` says which, for the caller to show.
+   */
+  | { status: 'error'; code: string; message: string; local?: true };
 
 /** The OCPP 1.6 calls the back-office makes. */
 export const COMMAND_ACTIONS = [
@@ -33,8 +37,26 @@ export const COMMAND_ACTIONS = [
   'GetLocalListVersion',
   'ReserveNow',
   'CancelReservation',
+  'SetChargingProfile',
+  'ClearChargingProfile',
+  /** OCPP 2.0.1 only (the device model); a 1.6 charger is answered NotSupported without a frame. */
+  'GetBaseReport',
 ] as const;
 export type CommandAction = (typeof COMMAND_ACTIONS)[number];
+
+/** Intents a 1.6 charger has no action for: answered NotSupported (local) on a 1.6 connection. */
+export const OCPP201_ONLY_ACTIONS: ReadonlySet<CommandAction> = new Set(['GetBaseReport']);
+
+/**
+ * What a 2.0.1 frame needs beyond the 1.6 shape (the requestId of UpdateFirmware and GetLog, which the
+ * charger's status notifications name): travels in params under this name, and is taken out before a 1.6
+ * frame is sent (the 1.6 schemas allow no extra property).
+ */
+export const OCPP201_HINTS = 'ocpp201';
+export interface Ocpp201Hints {
+  /** Our request's id (charger_file_requests.id), which the charger's notifications repeat. */
+  requestId?: number;
+}
 
 export interface CallOptions {
   /** Milliseconds to wait for the answer (OCPP_COMMAND_TIMEOUT_MS, 30 s, by default). */
@@ -55,6 +77,16 @@ export interface ChargerCommands {
    * deactivated: admission refuses it from then on, so it must not keep a socket it had before.
    */
   disconnect(chargerId: string, reason: string): Promise<boolean>;
+}
+
+const withHints = (request: object, hints: Ocpp201Hints | undefined): Record<string, unknown> =>
+  hints ? { ...request, [OCPP201_HINTS]: hints } : { ...request };
+
+/** The params without the 2.0.1 hints, as a 1.6 frame carries them. */
+export function withoutHints(params: Record<string, unknown>): Record<string, unknown> {
+  if (!(OCPP201_HINTS in params)) return params;
+  const { [OCPP201_HINTS]: _hints, ...rest } = params;
+  return rest;
 }
 
 export const reset = (
@@ -143,8 +175,8 @@ export const updateFirmware = (
   commands: ChargerCommands,
   chargerId: string,
   request: { location: string; retrieveDate: string; retries?: number; retryInterval?: number },
-  options?: CallOptions,
-) => commands.call(chargerId, 'UpdateFirmware', request, options);
+  options?: CallOptions & { hints?: Ocpp201Hints },
+) => commands.call(chargerId, 'UpdateFirmware', withHints(request, options?.hints), options);
 
 /** GetDiagnostics: the charger uploads its diagnostics to `location`; it answers the file name, if it has one. */
 export const getDiagnostics = (
@@ -157,8 +189,8 @@ export const getDiagnostics = (
     startTime?: string;
     stopTime?: string;
   },
-  options?: CallOptions,
-) => commands.call(chargerId, 'GetDiagnostics', request, options);
+  options?: CallOptions & { hints?: Ocpp201Hints },
+) => commands.call(chargerId, 'GetDiagnostics', withHints(request, options?.hints), options);
 /** One entry of a local authorization list: the tag, and its IdTagInfo (left out: remove it, Differential). */
 export interface LocalListEntry {
   idTag: string;
@@ -198,3 +230,58 @@ export const cancelReservation = (
   reservationId: number,
   options?: CallOptions,
 ) => commands.call(chargerId, 'CancelReservation', { reservationId }, options);
+
+/** OCPP 1.6 ChargingProfile (csChargingProfiles): what the power-limits issue asks a charger to apply. */
+export interface ChargingProfile16 {
+  chargingProfileId: number;
+  transactionId?: number;
+  stackLevel: number;
+  chargingProfilePurpose: 'ChargePointMaxProfile' | 'TxDefaultProfile' | 'TxProfile';
+  chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
+  recurrencyKind?: 'Daily' | 'Weekly';
+  validFrom?: string;
+  validTo?: string;
+  chargingSchedule: {
+    duration?: number;
+    startSchedule?: string;
+    chargingRateUnit: 'A' | 'W';
+    chargingSchedulePeriod: Array<{ startPeriod: number; limit: number; numberPhases?: number }>;
+    minChargingRate?: number;
+  };
+}
+
+/** SetChargingProfile on a connector (0: the charger as a whole); a 2.0.1 charger gets it on EVSE n. */
+export const setChargingProfile = (
+  commands: ChargerCommands,
+  chargerId: string,
+  connectorId: number,
+  profile: ChargingProfile16,
+  options?: CallOptions,
+) =>
+  commands.call(
+    chargerId,
+    'SetChargingProfile',
+    { connectorId, csChargingProfiles: { ...profile } },
+    options,
+  );
+
+/** ClearChargingProfile by id, or by connector, purpose and stack level (none: every profile). */
+export const clearChargingProfile = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: {
+    id?: number;
+    connectorId?: number;
+    chargingProfilePurpose?: ChargingProfile16['chargingProfilePurpose'];
+    stackLevel?: number;
+  },
+  options?: CallOptions,
+) => commands.call(chargerId, 'ClearChargingProfile', { ...request }, options);
+
+/** GetBaseReport (2.0.1): the charger sends its device model in NotifyReport messages tagged `requestId`. */
+export const getBaseReport = (
+  commands: ChargerCommands,
+  chargerId: string,
+  request: { requestId: number; reportBase: 'ConfigurationInventory' | 'FullInventory' | 'SummaryInventory' },
+  options?: CallOptions,
+) => commands.call(chargerId, 'GetBaseReport', { ...request }, options);

@@ -39,11 +39,13 @@ export interface ConnectorStatusReport {
 
 /**
  * What a charger reports of a firmware update or a diagnostics upload (FirmwareStatusNotification,
- * DiagnosticsStatusNotification): the status, and when we received it (1.6 gives no time of its own).
+ * DiagnosticsStatusNotification; 2.0.1's LogStatusNotification): the status, and when we received it (1.6
+ * gives no time of its own).
  */
 export interface ChargerFileEvents {
-  firmwareStatus(chargerId: string, status: string, receivedAt: Date): Promise<void>;
-  diagnosticsStatus(chargerId: string, status: string, receivedAt: Date): Promise<void>;
+  /** `requestId`: the request the step belongs to, where the charger names it (2.0.1). */
+  firmwareStatus(chargerId: string, status: string, receivedAt: Date, requestId?: number): Promise<void>;
+  diagnosticsStatus(chargerId: string, status: string, receivedAt: Date, requestId?: number): Promise<void>;
 }
 
 export interface ChargerEvents {

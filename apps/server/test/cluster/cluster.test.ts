@@ -40,6 +40,8 @@ const HEARTBEAT_S = 3;
 /** A command to a charger held nowhere must be answered long before this (it is not a timeout). */
 const COMMAND_TIMEOUT_MS = 10_000;
 const CMD = 'CMD-1';
+/** A raw OCPP 2.0.1 charger (strict ocpp-rpc client), held by C and commanded from A and B (issue 33). */
+const V201 = 'V201-1';
 const OFF = 'OFF-1';
 const DUP = 'DUP-1';
 const LOST = 'LOST-1';
@@ -91,7 +93,7 @@ async function createData(t: TestApp): Promise<Data> {
       t,
       admin,
       place,
-      [...Object.values(FLEET).flat(), LOST, NO_FIRMWARE, ...KILL_IDS],
+      [...Object.values(FLEET).flat(), LOST, NO_FIRMWARE, V201, ...KILL_IDS],
       {
         connectors: 1,
       },
@@ -389,6 +391,100 @@ describe('commands reach the charger wherever it is connected', () => {
     // Offline again for the batches below, as every charger they do not connect.
     await noFirmware!.stop();
     await eventually(async () => (await holderOf(NO_FIRMWARE)) === null);
+  });
+
+  it('a 2.0.1 charger on C gets the 2.0.1 frames of commands sent from A and B, and its answers come back', async () => {
+    const asked: Array<{ action: string; params: Record<string, unknown> }> = [];
+    const client = new RPCClient({
+      endpoint: `${processes.C!.url.replace(/^http/, 'ws')}/ocpp`,
+      identity: V201,
+      protocols: ['ocpp2.0.1'],
+      strictMode: true,
+      reconnect: false,
+    } as never);
+    bareClients.push(client);
+    client.handle('UnlockConnector', (({ params }: { params: Record<string, unknown> }) => {
+      asked.push({ action: 'UnlockConnector', params });
+      return { status: 'Unlocked' };
+    }) as never);
+    client.handle('SetVariables', (({ params }: { params: Record<string, unknown> }) => {
+      asked.push({ action: 'SetVariables', params });
+      const [data] = params.setVariableData as Array<{ component: unknown; variable: unknown }>;
+      return {
+        setVariableResult: [
+          { attributeStatus: 'RebootRequired', component: data!.component, variable: data!.variable },
+        ],
+      };
+    }) as never);
+    client.handle('GetBaseReport', (({ params }: { params: Record<string, unknown> }) => {
+      asked.push({ action: 'GetBaseReport', params });
+      setTimeout(
+        () =>
+          void client.call('NotifyReport', {
+            requestId: params.requestId,
+            generatedAt: new Date().toISOString(),
+            seqNo: 0,
+            reportData: [
+              {
+                component: { name: 'OCPPCommCtrlr' },
+                variable: { name: 'HeartbeatInterval' },
+                variableAttribute: [{ value: '60', mutability: 'ReadWrite' }],
+              },
+            ],
+          }),
+        50,
+      );
+      return { status: 'Accepted' };
+    }) as never);
+    await client.connect();
+    await client.call('BootNotification', {
+      reason: 'PowerUp',
+      chargingStation: { model: 'RAW-201', vendorName: 'Raw Test' },
+    });
+    await eventually(async () => pidOf(await holderOf(V201)) === processes.C!.child.pid);
+
+    const unlocked = await api.A('POST', `/api/charger/${V201}/unlock`, {
+      token: data.admin,
+      body: { connectorId: 1 },
+    });
+    expect(unlocked.body).toEqual({ status: 'Unlocked' });
+    const changed = await api.B('PATCH', `/api/charger/${V201}/configuration`, {
+      token: data.admin,
+      body: { key: 'HeartbeatInterval', value: '120' },
+    });
+    expect(changed.body).toEqual({ status: 'RebootRequired' });
+    const unmapped = await api.B('PATCH', `/api/charger/${V201}/configuration`, {
+      token: data.admin,
+      body: { key: 'BlinkRepeat', value: '2' },
+    });
+    expect(unmapped.body).toMatchObject({
+      status: 'NotSupported',
+      detail: expect.stringContaining('BlinkRepeat'),
+    });
+    expect(
+      (await api.A('POST', `/api/charger/${V201}/configuration/report`, { token: data.admin, body: {} }))
+        .body,
+    ).toEqual({
+      status: 'Accepted',
+    });
+    // The report reached C; A reads what C stored.
+    const read = await eventually(async () => {
+      const body = (await api.A('GET', `/api/charger/${V201}/configuration`, { token: data.admin })).body;
+      return body.variables?.length === 1 ? body : null;
+    });
+    expect(read.variables[0]).toMatchObject({ key: 'OCPPCommCtrlr.HeartbeatInterval', value: '60' });
+    expect(asked.map((entry) => entry.action)).toEqual(['UnlockConnector', 'SetVariables', 'GetBaseReport']);
+    expect(asked[0]!.params).toEqual({ evseId: 1, connectorId: 1 });
+    expect(asked[1]!.params).toEqual({
+      setVariableData: [
+        {
+          attributeValue: '120',
+          component: { name: 'OCPPCommCtrlr' },
+          variable: { name: 'HeartbeatInterval' },
+        },
+      ],
+    });
+    await client.close({ force: true });
   });
 
   it('a charger connected nowhere is offline at once ("no responders"), not after the command timeout', async () => {

@@ -29,13 +29,39 @@ export const FIRMWARE_STATUSES = [
 /** OCPP 1.6 DiagnosticsStatusNotification's statuses. */
 export const DIAGNOSTICS_STATUSES = ['Idle', 'Uploaded', 'UploadFailed', 'Uploading'] as const;
 
-/** The statuses that end a request: nothing more comes of it. */
+/**
+ * The statuses that end a request: nothing more comes of it. OCPP 2.0.1's FirmwareStatusNotification and
+ * LogStatusNotification add failures of their own (kept as the charger says them).
+ */
 export const FINAL_STATUSES: Record<ChargerFileKind, readonly string[]> = {
-  firmware: ['Installed', 'InstallationFailed', 'DownloadFailed'],
-  diagnostics: ['Uploaded', 'UploadFailed'],
+  firmware: [
+    'Installed',
+    'InstallationFailed',
+    'DownloadFailed',
+    'InstallVerificationFailed',
+    'InvalidSignature',
+  ],
+  diagnostics: [
+    'Uploaded',
+    'UploadFailed',
+    'UploadFailure',
+    'BadMessage',
+    'NotSupportedOperation',
+    'PermissionDenied',
+  ],
 };
 /** The statuses that went wrong. */
-export const FAILED_STATUSES: readonly string[] = ['DownloadFailed', 'InstallationFailed', 'UploadFailed'];
+export const FAILED_STATUSES: readonly string[] = [
+  'DownloadFailed',
+  'InstallationFailed',
+  'UploadFailed',
+  'InstallVerificationFailed',
+  'InvalidSignature',
+  'UploadFailure',
+  'BadMessage',
+  'NotSupportedOperation',
+  'PermissionDenied',
+];
 
 export const CHARGER_FILE_MESSAGES = {
   version: 'Version is required, at most 50 characters.',

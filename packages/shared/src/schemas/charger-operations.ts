@@ -14,7 +14,7 @@ export const OPERATION_MESSAGES = {
   resetType: "type must be 'Soft' or 'Hard'.",
   availabilityType: "type must be 'Operative' or 'Inoperative'.",
   requestedMessage: 'requestedMessage must be one of the OCPP 1.6 trigger messages.',
-  key: 'key is required, at most 50 characters.',
+  key: 'key is required, at most 120 characters (50 for an OCPP 1.6 charger).',
   value: 'value must be at most 500 characters.',
 } as const;
 
@@ -63,25 +63,65 @@ export const triggerBody = z.strictObject({
 });
 export type TriggerBody = z.infer<typeof triggerBody>;
 
+/** The longest key: a 2.0.1 variable written out; a 1.6 key (CiString50) at most OCPP16_KEY_MAX. */
+export const CONFIGURATION_KEY_MAX = 120;
+export const OCPP16_KEY_MAX = 50;
+
+/**
+ * ChangeConfiguration of one key. On an OCPP 2.0.1 charger (SetVariables) the key is a standard 1.6 key
+ * (mapped onto its component and variable, docs/ocpp.md) or a variable written
+ * `Component[instance]@evse:connector.Variable[instance]#AttributeType` (all but the two names optional).
+ */
 export const configurationChangeBody = z.strictObject({
   key: z
     .string({ error: OPERATION_MESSAGES.key })
     .trim()
     .min(1, { error: OPERATION_MESSAGES.key })
-    .max(50, { error: OPERATION_MESSAGES.key }),
+    // A 2.0.1 variable written out (Component[instance]@evse.Variable[instance]) is longer than 1.6's keys.
+    .max(CONFIGURATION_KEY_MAX, { error: OPERATION_MESSAGES.key }),
   value: z.string({ error: OPERATION_MESSAGES.value }).max(500, { error: OPERATION_MESSAGES.value }),
 });
 export type ConfigurationChangeBody = z.infer<typeof configurationChangeBody>;
 
-/** A command's answer: the charger's own status word (Accepted, Rejected, Unlocked, Scheduled, NotSupported, …). */
-export const operationResponse = z.object({ status: z.string() });
+/**
+ * A command's answer: the charger's own status word (Accepted, Rejected, Unlocked, Scheduled, NotSupported, …);
+ * `detail` where there is more to say: the 2.0.1 charger's own word behind a 1.6 one (UnknownVariable behind
+ * NotSupported), or why a command was not sent (a 1.6 key with no 2.0.1 counterpart).
+ */
+export const operationResponse = z.object({ status: z.string(), detail: z.string().optional() });
 export type OperationResponse = z.infer<typeof operationResponse>;
 
-/** GetConfiguration as the charger answered it: its keys (read-only or not, value if it gave one) and the unknown. */
+/** One variable attribute of an OCPP 2.0.1 charger's device model, as its last report gave it. */
+export const deviceVariable = z.object({
+  /** How to name it in a change: `Component[instance]@evse:connector.Variable[instance]#AttributeType`. */
+  key: z.string(),
+  component: z.string(),
+  componentInstance: z.string().nullable(),
+  evseId: z.number().int().nullable(),
+  evseConnectorId: z.number().int().nullable(),
+  variable: z.string(),
+  variableInstance: z.string().nullable(),
+  attributeType: z.string(),
+  value: z.string().nullable(),
+  /** ReadOnly, WriteOnly, ReadWrite. */
+  mutability: z.string().nullable(),
+  dataType: z.string().nullable(),
+  unit: z.string().nullable(),
+});
+export type DeviceVariable = z.infer<typeof deviceVariable>;
+
+/**
+ * A charger's configuration. OCPP 1.6: GetConfiguration as the charger answered it, its keys (read-only or
+ * not, value if it gave one) and the unknown. OCPP 2.0.1: the device model of its last report (`variables`,
+ * received at `reportedAt`, null before any: ask for one with POST configuration/report).
+ */
 export const configurationResponse = z.object({
+  protocol: z.enum(['ocpp1.6', 'ocpp2.0.1']),
   configurationKey: z.array(
     z.object({ key: z.string(), readonly: z.boolean(), value: z.string().nullable() }),
   ),
   unknownKey: z.array(z.string()),
+  variables: z.array(deviceVariable).optional(),
+  reportedAt: z.string().nullable().optional(),
 });
 export type ConfigurationResponse = z.infer<typeof configurationResponse>;

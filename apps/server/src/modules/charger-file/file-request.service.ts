@@ -52,15 +52,21 @@ export interface FileRequestContext {
   userId: number;
 }
 
-/** The command's outcome as recorded: Accepted, NotSupported, Offline, Timeout or Error. */
-export type RequestAnswer = 'Accepted' | 'NotSupported' | 'Offline' | 'Timeout' | 'Error';
+/**
+ * The command's outcome as recorded: Accepted, NotSupported, Offline, Timeout or Error; or the word of a
+ * 2.0.1 charger that did not take it (UpdateFirmware: Rejected, InvalidCertificate…; GetLog: Rejected).
+ */
+export type RequestAnswer = 'Accepted' | 'NotSupported' | 'Offline' | 'Timeout' | 'Error' | (string & {});
 
 const NOT_SUPPORTED_CODES = new Set(['NotImplemented', 'NotSupported']);
 
 export function answerOf(outcome: CommandOutcome): RequestAnswer {
   switch (outcome.status) {
-    case 'answered':
-      return 'Accepted';
+    case 'answered': {
+      // 1.6 answers UpdateFirmware with nothing and GetDiagnostics without a status: taken.
+      const status = outcome.response.status;
+      return typeof status === 'string' ? status : 'Accepted';
+    }
     case 'offline':
       return 'Offline';
     case 'timeout':
@@ -75,7 +81,9 @@ export function batchResultOf(outcome: CommandOutcome): { result: BatchResult; d
   const answer = answerOf(outcome);
   if (answer === 'Error')
     return { result: 'Rejected', detail: outcome.status === 'error' ? outcome.code : null };
-  return { result: answer, detail: null };
+  if (!['Accepted', 'NotSupported', 'Offline', 'Timeout'].includes(answer))
+    return { result: 'Rejected', detail: answer === 'Rejected' ? null : answer };
+  return { result: answer as BatchResult, detail: null };
 }
 
 const r = chargerFileRequests;
@@ -194,12 +202,18 @@ export async function sendFirmware(
       expiresAt: new Date(from + FIRMWARE_LINK_MS + retriesMs(send.retries, send.retryInterval)),
     },
   );
-  const outcome = await updateFirmware(commands, chargerId, {
-    location: firmwareLink(config.appUrl, token, send.fileName),
-    retrieveDate: send.retrieveAt.toISOString(),
-    ...(send.retries !== undefined ? { retries: send.retries } : {}),
-    ...(send.retryInterval !== undefined ? { retryInterval: send.retryInterval } : {}),
-  });
+  const outcome = await updateFirmware(
+    commands,
+    chargerId,
+    {
+      location: firmwareLink(config.appUrl, token, send.fileName),
+      retrieveDate: send.retrieveAt.toISOString(),
+      ...(send.retries !== undefined ? { retries: send.retries } : {}),
+      ...(send.retryInterval !== undefined ? { retryInterval: send.retryInterval } : {}),
+    },
+    // A 2.0.1 charger's FirmwareStatusNotification names this request.
+    { hints: { requestId } },
+  );
   const answer = answerOf(outcome);
   await recordAnswer(
     db,
@@ -238,9 +252,9 @@ export async function updateChargerFirmware(
     retries: body.retries,
     retryInterval: body.retryInterval,
   });
-  // UpdateFirmware.conf has no field: an answer is the charger's acceptance.
+  // 1.6's UpdateFirmware.conf has no field: an answer is the charger's acceptance; 2.0.1 says its word.
   const accepted = answered(outcome, context.config, chargerId, 'update firmware');
-  return { status: accepted ? 'Accepted' : 'NotSupported' };
+  return { status: accepted ? answerOf(outcome) : 'NotSupported' };
 }
 
 /** POST /api/charger/{id}/diagnostics. */
@@ -263,10 +277,12 @@ export async function requestDiagnostics(
       ),
     },
   );
-  const outcome = await getDiagnostics(commands, chargerId, {
-    location: diagnosticsLink(config.appUrl, token),
-    ...body,
-  });
+  const outcome = await getDiagnostics(
+    commands,
+    chargerId,
+    { location: diagnosticsLink(config.appUrl, token), ...body },
+    { hints: { requestId } },
+  );
   const answer = answerOf(outcome);
   const given = outcome.status === 'answered' ? outcome.response.fileName : undefined;
   const fileName = typeof given === 'string' && given.length > 0 ? given : null;
@@ -274,6 +290,7 @@ export async function requestDiagnostics(
   const linkDone = answer === 'Accepted' ? fileName === null : answer !== 'Timeout';
   await recordAnswer(db, requestId, chargerId, requestedAt, answer, fileName, linkDone);
   if (!answered(outcome, config, chargerId, 'get diagnostics')) return { status: 'NotSupported' };
+  if (answer !== 'Accepted') return { status: answer };
   return fileName ? { status: 'Accepted', fileName } : { status: 'Accepted' };
 }
 

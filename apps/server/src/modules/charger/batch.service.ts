@@ -56,14 +56,17 @@ export function resultOf(outcome: CommandOutcome): { result: BatchResult; detail
       return {
         result:
           outcome.code === 'NotImplemented' || outcome.code === 'NotSupported' ? 'NotSupported' : 'Rejected',
-        detail: outcome.code,
+        // Not sent (a 1.6 key a 2.0.1 charger has no variable for): why, naming the key.
+        detail: outcome.local ? outcome.message : outcome.code,
       };
     case 'answered': {
       const status = String(outcome.response.status);
+      // A 2.0.1 charger's own word where it differs from the 1.6 one (UnknownVariable for NotSupported).
+      const said = typeof outcome.response.detail === 'string' ? outcome.response.detail : null;
       if (status === 'Accepted') return { result: 'Accepted', detail: null };
       // ChangeConfiguration: the value is taken and applies after a reboot.
       if (status === 'RebootRequired') return { result: 'Accepted', detail: status };
-      if (status === 'NotSupported') return { result: 'NotSupported', detail: null };
+      if (status === 'NotSupported') return { result: 'NotSupported', detail: said };
       return { result: 'Rejected', detail: status === 'Rejected' ? null : status };
     }
   }

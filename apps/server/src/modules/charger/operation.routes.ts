@@ -23,6 +23,7 @@ import {
   clearAuthorizationCache,
   type OperationContext,
   readConfiguration,
+  requestReport,
   resetCharger,
   trigger,
   unlock,
@@ -126,8 +127,10 @@ export const chargerOperationRoutes =
         schema: {
           tags,
           description:
-            'GetConfiguration: every key the charger reports, with its read-only flag and value, and the keys it does not know. ' +
-            '404 outside your scope, 409 offline, 504 no answer in time, 502 a CALLERROR.',
+            'OCPP 1.6: GetConfiguration, every key the charger reports, with its read-only flag and value, and the keys it does not know ' +
+            '(409 offline, 504 no answer in time, 502 a CALLERROR). OCPP 2.0.1: the device model of its last report (NotifyReport), ' +
+            'at once and offline too, with the time it came (`reportedAt`, null before any report: POST configuration/report asks ' +
+            'for one). 404 outside your scope.',
           params: chargerIdParam,
           response: { 200: configurationResponse, ...errors },
         },
@@ -141,13 +144,35 @@ export const chargerOperationRoutes =
         config: { permission: 'charger.configure' },
         schema: {
           tags,
-          description: `ChangeConfiguration of one key: Accepted, Rejected, RebootRequired or NotSupported.${ANSWERS}`,
+          description:
+            'ChangeConfiguration of one key: Accepted, Rejected, RebootRequired or NotSupported. On an OCPP 2.0.1 charger it is ' +
+            'SetVariables: a standard 1.6 key is mapped onto its component and variable (docs/ocpp.md), or the key names one ' +
+            'as `Component[instance]@evse:connector.Variable[instance]`; a 1.6 key without a 2.0.1 counterpart answers ' +
+            `NotSupported with a \`detail\` naming it (nothing is sent).${ANSWERS}`,
           params: chargerIdParam,
           body: configurationChangeBody,
           response: { 200: operationResponse, ...errors },
         },
       },
       (request) => changeKey(context(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/charger/:id/configuration/report',
+      {
+        config: { permission: 'charger.configure' },
+        schema: {
+          tags,
+          description:
+            'OCPP 2.0.1: GetBaseReport FullInventory, the charger reports its device model anew (NotifyReport), which then ' +
+            'replaces the stored one that GET configuration shows. Accepted, Rejected, NotSupported (also any 1.6 charger) ' +
+            `or EmptyResultSet.${ANSWERS}`,
+          params: chargerIdParam,
+          body: noFieldsBody,
+          response: { 200: operationResponse, ...errors },
+        },
+      },
+      (request) => requestReport(context(request), request.params.id),
     );
 
     app.post(

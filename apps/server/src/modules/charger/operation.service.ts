@@ -6,18 +6,20 @@
  * status word. Offline is a 409 at once, no answer in time a 504, a CALLERROR a 502, except NotImplemented
  * and NotSupported, which are the charger's way of saying NotSupported and answer so (as the batches do).
  */
-import type {
-  AvailabilityBody,
-  ConfigurationChangeBody,
-  ConfigurationResponse,
-  OperationResponse,
-  ResetType,
-  TriggerBody,
+import {
+  type AvailabilityBody,
+  type ConfigurationChangeBody,
+  type ConfigurationResponse,
+  type DeviceVariable,
+  OCPP16_KEY_MAX,
+  type OperationResponse,
+  type ResetType,
+  type TriggerBody,
 } from '@ev/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { chargers, connectors, landlords } from '../../db/schema/index.ts';
+import { chargers, chargerVariables, connectors, landlords } from '../../db/schema/index.ts';
 import { BadGateway, Invalid, NotFound } from '../../lib/errors.ts';
 import {
   type ChargerCommands,
@@ -25,6 +27,7 @@ import {
   changeAvailability,
   changeConfiguration,
   clearCache,
+  getBaseReport,
   getConfiguration,
   reset,
   triggerMessage,
@@ -78,18 +81,36 @@ export function answered(
   chargerId: string,
   command: string,
 ): Record<string, unknown> {
-  if (outcome.status === 'error' && NOT_SUPPORTED_CODES.has(outcome.code)) return { status: 'NotSupported' };
+  if (outcome.status === 'error' && NOT_SUPPORTED_CODES.has(outcome.code))
+    return outcome.local ? { status: 'NotSupported', detail: outcome.message } : { status: 'NotSupported' };
   return commandResponse(outcome, context.config, chargerId, command);
 }
 
-/** Sends a command and answers the charger's status word. */
+/** Sends a command and answers the charger's status word (and its detail, where there is one). */
 async function statusOf(
   sent: Promise<CommandOutcome>,
   context: OperationContext,
   chargerId: string,
   command: string,
 ): Promise<OperationResponse> {
-  return { status: String(answered(await sent, context, chargerId, command).status) };
+  const response = answered(await sent, context, chargerId, command);
+  return {
+    status: String(response.status),
+    ...(typeof response.detail === 'string' ? { detail: response.detail } : {}),
+  };
+}
+
+/**
+ * The protocol the charger speaks: that of its last connection, else its setting's (a charger set to 2.0.1
+ * that never connected shows a 2.0.1 configuration screen); 1.6 otherwise.
+ */
+export async function chargerProtocol(db: Db, chargerId: string): Promise<'ocpp1.6' | 'ocpp2.0.1'> {
+  const [row] = await db
+    .select({ protocol: chargers.protocol, setting: chargers.ocppProtocol })
+    .from(chargers)
+    .where(eq(chargers.id, chargerId));
+  if (row?.protocol === 'ocpp2.0.1' || row?.protocol === 'ocpp1.6') return row.protocol;
+  return row?.setting === '2.0.1' ? 'ocpp2.0.1' : 'ocpp1.6';
 }
 
 export async function unlock(
@@ -140,6 +161,7 @@ export async function readConfiguration(
   chargerId: string,
 ): Promise<ConfigurationResponse> {
   await chargerInScope(context, chargerId);
+  if ((await chargerProtocol(context.db, chargerId)) === 'ocpp2.0.1') return deviceModel(context, chargerId);
   const response = answered(
     await getConfiguration(context.commands, chargerId),
     context,
@@ -151,6 +173,7 @@ export async function readConfiguration(
   }
   const keys = Array.isArray(response.configurationKey) ? response.configurationKey : [];
   return {
+    protocol: 'ocpp1.6',
     configurationKey: keys.map((entry: { key: string; readonly: boolean; value?: string }) => ({
       key: entry.key,
       readonly: entry.readonly,
@@ -160,12 +183,89 @@ export async function readConfiguration(
   };
 }
 
+/** GetBaseReport's requestId: any int32; the report's parts carry it (ocpp/device-model.ts). */
+const reportRequestId = () => Math.floor(Math.random() * 2 ** 31);
+
+/**
+ * A 2.0.1 charger's configuration: the device model of its last report, at once (a report takes the charger
+ * seconds to minutes, and what it held an hour ago is what an operator wants to see first, even offline). A
+ * read asks the charger nothing (a GET stays safe to repeat: a screen polling it must not start a report each
+ * time); POST configuration/report asks for one, which the screen does by itself when none is stored yet.
+ */
+async function deviceModel(context: OperationContext, chargerId: string): Promise<ConfigurationResponse> {
+  const variables = await storedVariables(context.db, chargerId);
+  return {
+    protocol: 'ocpp2.0.1',
+    configurationKey: [],
+    unknownKey: [],
+    variables: variables.map(({ reportedAt: _at, ...variable }) => variable),
+    reportedAt: variables[0]?.reportedAt.toISOString() ?? null,
+  };
+}
+
+async function storedVariables(
+  db: Db,
+  chargerId: string,
+): Promise<Array<DeviceVariable & { reportedAt: Date }>> {
+  const v = chargerVariables;
+  const rows = await db
+    .select()
+    .from(v)
+    .where(eq(v.chargerId, chargerId))
+    .orderBy(
+      asc(v.component),
+      asc(v.componentInstance),
+      asc(v.evseId),
+      asc(v.evseConnectorId),
+      asc(v.variable),
+      asc(v.key),
+    );
+  return rows.map((row) => {
+    const characteristics = (row.characteristics ?? {}) as { dataType?: string; unit?: string };
+    return {
+      key: row.key,
+      component: row.component,
+      componentInstance: row.componentInstance,
+      evseId: row.evseId,
+      evseConnectorId: row.evseConnectorId,
+      variable: row.variable,
+      variableInstance: row.variableInstance,
+      attributeType: row.attributeType,
+      value: row.value,
+      mutability: row.mutability,
+      dataType: characteristics.dataType ?? null,
+      unit: characteristics.unit ?? null,
+      reportedAt: row.reportedAt,
+    };
+  });
+}
+
+/**
+ * POST /api/charger/{id}/configuration/report: GetBaseReport FullInventory. Answers the charger's word
+ * (Accepted: the report follows in NotifyReport messages; Rejected, NotSupported, EmptyResultSet); a 1.6
+ * charger NotSupported.
+ */
+export async function requestReport(
+  context: OperationContext,
+  chargerId: string,
+): Promise<OperationResponse> {
+  await chargerInScope(context, chargerId);
+  return statusOf(
+    getBaseReport(context.commands, chargerId, { requestId: reportRequestId(), reportBase: 'FullInventory' }),
+    context,
+    chargerId,
+    'get base report',
+  );
+}
+
 export async function changeKey(
   context: OperationContext,
   chargerId: string,
   body: ConfigurationChangeBody,
 ): Promise<OperationResponse> {
   await chargerInScope(context, chargerId);
+  if (body.key.length > OCPP16_KEY_MAX && (await chargerProtocol(context.db, chargerId)) === 'ocpp1.6')
+    throw new Invalid(`key must be at most ${OCPP16_KEY_MAX} characters for an OCPP 1.6 charger.`);
   return statusOf(
     changeConfiguration(context.commands, chargerId, body.key, body.value),
     context,

@@ -11,31 +11,18 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chargingSessions } from '../../db/schema/index.ts';
 import type { CommandAction } from '../commands.ts';
+import { DEVICE_MODEL_TRANSLATIONS } from './ocpp201/device-model.ts';
+import { OPERATION_TRANSLATIONS } from './ocpp201/operations.ts';
+import { type Ocpp201Translation, same, type Translate, type Translations } from './ocpp201/types.ts';
 
-/** A 2.0.1 frame to send, and how its answer reads in the callers' (1.6) shape. */
-export interface Ocpp201Command {
-  action: string;
-  params: Record<string, unknown>;
-  answer(response: Record<string, unknown>): Record<string, unknown>;
-}
-
-/** An intent with no 2.0.1 counterpart here (yet): answered NotSupported, never sent. */
-export interface Unsupported {
-  unsupported: string;
-}
-
-const same = (response: Record<string, unknown>) => response;
+export type { Ocpp201Command, Ocpp201Translation, Unsupported } from './ocpp201/types.ts';
 
 /** 1.6's TriggerMessage names, where 2.0.1 calls the message otherwise. */
 const TRIGGERED_AS: Record<string, string> = { DiagnosticsStatusNotification: 'LogStatusNotification' };
 
-type Translate = (
-  db: Db,
-  chargerId: string,
-  params: Record<string, unknown>,
-) => Ocpp201Command | Unsupported | Promise<Ocpp201Command | Unsupported>;
-
-const TRANSLATIONS: Partial<Record<CommandAction, Translate>> = {
+const TRANSLATIONS: Translations = {
+  ...DEVICE_MODEL_TRANSLATIONS,
+  ...OPERATION_TRANSLATIONS,
   Reset: (_db, _id, { type }) => ({
     action: 'Reset',
     // Hard: at once, sessions or not; Soft: when idle (2.0.1 may answer Scheduled).
@@ -96,8 +83,8 @@ export async function toOcpp201Command(
   chargerId: string,
   action: CommandAction,
   params: Record<string, unknown>,
-): Promise<Ocpp201Command | Unsupported> {
-  const translate = TRANSLATIONS[action];
+): Promise<Ocpp201Translation> {
+  const translate: Translate | undefined = TRANSLATIONS[action];
   if (!translate) return { unsupported: `${action} is not supported over OCPP 2.0.1 yet` };
   return translate(db, chargerId, params);
 }

@@ -1,4 +1,4 @@
-import { allowed, CHARGER_MESSAGES, type Charger, can } from '@ev/shared';
+import { allowed, CHARGER_MESSAGES, type Charger, can, protocolText } from '@ev/shared';
 import { Form } from 'antd';
 import { useState } from 'react';
 import { actionColumn, activeColumn, NewButton } from '../../components/list/columns.tsx';
@@ -65,8 +65,8 @@ function ChargerFilters({ role }: { role: string | null }) {
 
 /**
  * The columns a role sees (document 2, section 6): cluster for admin and callcenter, site for most. One
- * line a charger, long names cut with '…'. The charger's name always shows; with less room the cluster
- * goes first, then the last seen time, the brand, the site, the online tag and the charger's id.
+ * line a charger, long names cut with '…'. The charger's name always shows; with less room the protocol goes
+ * first, then the cluster, the last seen time, the brand, the site, the online tag and the charger's id.
  */
 function columnsFor(role: string | null): ListColumns<Charger> {
   return [
@@ -111,6 +111,16 @@ function columnsFor(role: string | null): ListColumns<Charger> {
       chrome: TAG_CHROME,
       priority: 2,
       render: (online: boolean) => <OnlineTag online={online} />,
+    },
+    {
+      // The protocol of its last connection (issue 33): a mixed fleet's chargers speak 1.6J or 2.0.1.
+      title: 'Protocol',
+      dataIndex: 'protocol',
+      key: 'protocol',
+      kind: 'label',
+      textOf: (charger) => protocolText(charger.protocol),
+      priority: 7,
+      render: (protocol: string | null) => protocolText(protocol),
     },
     {
       title: 'Last Seen',

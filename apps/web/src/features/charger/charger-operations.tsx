@@ -16,6 +16,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { notifyNotDone } from '../../lib/not-done.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useRole } from '../../lib/session.ts';
+import { DeviceModelPanel } from './device-model-panel.tsx';
 import { LocalListPanel } from './local-list-panel.tsx';
 import { StatusTag } from './status-tag.tsx';
 
@@ -26,7 +27,7 @@ export function noticeKind(status: string): 'success' | 'info' | 'warning' {
   return 'warning';
 }
 
-interface Operation {
+export interface Operation {
   /** What the notice calls it: 'Unlock connector 1'. */
   what: string;
   path: string;
@@ -44,7 +45,9 @@ export function useOperation(chargerId: string, after?: () => void) {
         body: operation.body ?? {},
       }),
     onSuccess: (answer, operation) => {
-      notify(noticeKind(answer.status), `${operation.what}: ${answer.status}`, `Charger ${chargerId}`);
+      // The detail: the 2.0.1 charger's own word behind the 1.6 one, or why nothing was sent.
+      const about = answer.detail ? `Charger ${chargerId}: ${answer.detail}` : `Charger ${chargerId}`;
+      notify(noticeKind(answer.status), `${operation.what}: ${answer.status}`, about);
       after?.();
     },
     onError: (error, operation) => notifyNotDone(operation.what, error),
@@ -137,6 +140,8 @@ function ConfigurationPanel({ chargerId }: { chargerId: string }) {
       </Button>
     );
   }
+  if (configuration.data?.protocol === 'ocpp2.0.1')
+    return <DeviceModelPanel chargerId={chargerId} configuration={configuration} operation={operation} />;
   const keys = configuration.data?.configurationKey ?? [];
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

@@ -21,6 +21,13 @@ const FAILURES: Record<string, { replaces: string; title: string }> = {
   DownloadFailed: { replaces: 'Downloaded', title: 'Download failed' },
   InstallationFailed: { replaces: 'Installed', title: 'Installation failed' },
   UploadFailed: { replaces: 'Uploaded', title: 'Upload failed' },
+  // OCPP 2.0.1's words (kept as the charger sent them).
+  InstallVerificationFailed: { replaces: 'Installed', title: 'Verification failed' },
+  InvalidSignature: { replaces: 'Installed', title: 'Invalid signature' },
+  UploadFailure: { replaces: 'Uploaded', title: 'Upload failed' },
+  BadMessage: { replaces: 'Uploaded', title: 'Upload failed: bad message' },
+  NotSupportedOperation: { replaces: 'Uploaded', title: 'Upload failed: not supported' },
+  PermissionDenied: { replaces: 'Uploaded', title: 'Upload failed: permission denied' },
 };
 
 /**

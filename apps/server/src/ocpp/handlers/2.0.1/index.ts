@@ -6,8 +6,10 @@
 import type { CallHandler } from '../context.ts';
 import { authorize } from './authorize.ts';
 import { bootNotification } from './boot-notification.ts';
+import { firmwareStatusNotification, logStatusNotification } from './file-status-notification.ts';
 import { meterValues } from './meter-values.ts';
 import { notifyEvent, securityEventNotification } from './notify-event.ts';
+import { notifyReport } from './notify-report.ts';
 import { statusNotification } from './status-notification.ts';
 import { transactionEvent } from './transaction-event.ts';
 
@@ -22,4 +24,7 @@ export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
   SecurityEventNotification: securityEventNotification,
   // Vendor data is not understood (as over 1.6).
   DataTransfer: () => ({ status: 'UnknownVendorId' }),
+  NotifyReport: notifyReport,
+  FirmwareStatusNotification: firmwareStatusNotification,
+  LogStatusNotification: logStatusNotification,
 };
