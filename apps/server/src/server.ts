@@ -193,7 +193,7 @@ export async function runServer(hooks: ServerHooks = {}): Promise<void> {
       `  Admin login: ${config.adminEmail}${password}${createdAdmin ? '  [admin account created]' : ''}`,
       config.webDist ? '' : '  (web app not built: API only)',
       `  API docs: ${url}/api/docs`,
-      `  OCPP 1.6J: ws://localhost:${config.port}/ocpp/{chargerId}`,
+      `  OCPP 1.6J and 2.0.1: ws://localhost:${config.port}/ocpp/{chargerId}`,
       ...(extras?.lines ?? []),
       config.batch.token
         ? `  Batch token (Hard Reset All, Config All): ${config.batch.token === 'demo-batch-token' ? 'demo-batch-token' : 'set in BATCH_COMMAND_TOKEN'}`
