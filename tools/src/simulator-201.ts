@@ -30,6 +30,7 @@ import {
 } from './simulator-auth.ts';
 import {
   type Answer,
+  type BootReason,
   ChargerCore,
   type Client,
   type ConnectorStatus,
@@ -355,6 +356,12 @@ export class SimulatedCharger201 extends ChargerCore<string> {
     void this.client
       ?.call('ReservationStatusUpdate', { reservationId: reservation.id, reservationUpdateStatus: 'Expired' })
       .catch(() => undefined);
+  }
+
+  /** A reboot, whatever its cause, does any reset that was waiting for the charger to be idle. */
+  protected override reboot(reason?: BootReason): Promise<void> {
+    this.resetWhenIdle = false;
+    return super.reboot(reason);
   }
 
   /** A stop, and then the reset that waited for the charger to be idle (Reset OnIdle answered Scheduled). */
