@@ -15,6 +15,7 @@ import {
   type CommandAction,
   type CommandOutcome,
   OCPP201_ONLY_ACTIONS,
+  ocpp16Params,
   withoutHints,
 } from './commands.ts';
 import type { ChargerEvents } from './events.ts';
@@ -408,7 +409,9 @@ export class OcppCentral {
           message: `${action} is an OCPP 2.0.1 command; this charger speaks OCPP 1.6`,
           local: true,
         };
-      const response = await client.call(action, withoutHints(params), { callTimeoutMs: timeoutMs });
+      const response = await client.call(action, withoutHints(ocpp16Params(action, params)), {
+        callTimeoutMs: timeoutMs,
+      });
       return { status: 'answered', response: (response ?? {}) as Record<string, unknown> };
     } catch (error) {
       if (error instanceof TimeoutError) return { status: 'timeout' };

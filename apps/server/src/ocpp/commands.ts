@@ -149,12 +149,26 @@ export const getConfiguration = (
 export const clearCache = (commands: ChargerCommands, chargerId: string, options?: CallOptions) =>
   commands.call(chargerId, 'ClearCache', {}, options);
 
+/**
+ * RemoteStartTransaction. `remoteStartId` (the booking's id) is for a 2.0.1 charger, whose TransactionEvent
+ * names it (RequestStartTransaction); a 1.6 charger is not sent it (1.6 has no such field).
+ */
 export const remoteStartTransaction = (
   commands: ChargerCommands,
   chargerId: string,
-  request: { connectorId: number; idTag: string },
+  request: { connectorId: number; idTag: string; remoteStartId?: number },
   options?: CallOptions,
 ) => commands.call(chargerId, 'RemoteStartTransaction', request, options);
+
+/** An intent's parameters as a 1.6 frame carries them: what only 2.0.1 has is left out. */
+export function ocpp16Params(
+  action: CommandAction,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  if (action !== 'RemoteStartTransaction' || !('remoteStartId' in params)) return params;
+  const { remoteStartId: _only201, ...rest } = params;
+  return rest;
+}
 
 /** UpdateFirmware: the charger fetches `location` from `retrieveDate` on (its answer is an empty payload). */
 export const updateFirmware = (

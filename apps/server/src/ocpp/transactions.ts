@@ -1,11 +1,29 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { chargingSessions, connectors, meterValues } from '../db/schema/index.ts';
 
-/** OCPP 1.6 MeterValue: a time and its sampled values (kept as the charger sent them). */
+/**
+ * A MeterValue: a time and its sampled values (kept as the charger sent them). OCPP 1.6 sends the value as text
+ * with a `unit`; 2.0.1 as a number with `unitOfMeasure {unit, multiplier}` (a power of ten).
+ */
 export interface MeterValue {
   timestamp: string;
-  sampledValue: Array<{ value: string; measurand?: string; unit?: string; context?: string }>;
+  sampledValue: Array<{
+    value: string | number;
+    measurand?: string;
+    unit?: string;
+    unitOfMeasure?: { unit?: string; multiplier?: number };
+    context?: string;
+    phase?: string;
+  }>;
+}
+
+/** A sampled value as a number in its unit (2.0.1's multiplier applied), or null when it reads as none. */
+function sampleNumber(sample: MeterValue['sampledValue'][number]): number | null {
+  const number = Number(sample.value);
+  const multiplier = sample.unitOfMeasure?.multiplier ?? 0;
+  const scaled = Number.isInteger(multiplier) && multiplier !== 0 ? number * 10 ** multiplier : number;
+  return Number.isFinite(scaled) ? scaled : null;
 }
 
 /** How far ahead of our clock a charger's time may be (clocks drift) before it is taken as wrong. */
@@ -79,9 +97,12 @@ export function energyRegisterWh(values: MeterValue[]): { wh: number; at: Date }
     for (const sample of meterValue.sampledValue) {
       const measurand = sample.measurand ?? 'Energy.Active.Import.Register';
       if (measurand !== 'Energy.Active.Import.Register') continue;
-      const number = Number(sample.value);
-      if (!Number.isFinite(number)) continue;
-      const wh = Math.round(sample.unit === 'kWh' ? number * 1000 : number);
+      const number = sampleNumber(sample);
+      if (number === null) continue;
+      const unit = sample.unit ?? sample.unitOfMeasure?.unit;
+      const wh = Math.round(unit === 'kWh' ? number * 1000 : number);
+      // Beyond what a bigint column and a price can hold: not a reading (a hostile or broken meter).
+      if (!Number.isSafeInteger(wh) || Math.abs(wh) > 1e15) continue;
       found = { wh, at: chargerTime(meterValue.timestamp) };
     }
   }
@@ -94,8 +115,8 @@ export function stateOfCharge(values: MeterValue[]): number | null {
   for (const meterValue of values) {
     for (const sample of meterValue.sampledValue) {
       if (sample.measurand !== 'SoC') continue;
-      const number = Number(sample.value);
-      if (Number.isFinite(number) && number >= 0 && number <= 100) found = number;
+      const number = sampleNumber(sample);
+      if (number !== null && number >= 0 && number <= 100) found = number;
     }
   }
   return found;
@@ -107,6 +128,15 @@ export interface StartRequest {
   meterStart: number;
   reservationId?: number;
   timestamp: string;
+  /**
+   * OCPP 2.0.1 (TransactionEvent): the charger's own transactionId (which identifies a Started sent again),
+   * its EVSE, the event's seqNo, the RequestStartTransaction's remoteStartId and the charging state.
+   */
+  transactionRef?: string;
+  evseId?: number;
+  seqNo?: number;
+  remoteStartId?: number;
+  chargingState?: string;
 }
 
 export interface StartedSession {
@@ -137,6 +167,19 @@ export async function knownStart(
   chargerId: string,
   request: StartRequest,
 ): Promise<StartedSession | null> {
+  if (request.transactionRef !== undefined) {
+    const [byRef] = await db
+      .select(startedColumns)
+      .from(chargingSessions)
+      .where(
+        and(
+          eq(chargingSessions.chargerId, chargerId),
+          eq(chargingSessions.transactionRef, request.transactionRef),
+          ne(chargingSessions.idTagStatus, PENDING),
+        ),
+      );
+    if (byRef) return byRef;
+  }
   const reported = reportedTime(request.timestamp);
   if (!reported) return null;
   const [session] = await db
@@ -170,6 +213,33 @@ export async function startTransaction(
     .select({ id: connectors.id, priceId: connectors.priceId })
     .from(connectors)
     .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, request.connectorId)));
+  if (request.transactionRef !== undefined) {
+    // A 2.0.1 transaction the charger opened before its token (PENDING): authorised now, from now.
+    const [authorised] = await db
+      .update(chargingSessions)
+      .set({
+        connectorId: connector?.id ?? null,
+        ocppConnectorId: request.connectorId,
+        evseId: request.evseId ?? request.connectorId,
+        idTag: request.idTag,
+        reservationId: request.reservationId ?? null,
+        priceId: connector?.priceId ?? null,
+        startedAt: start.at,
+        reportedStartAt: start.reported,
+        idTagStatus: start.idTagStatus,
+        meterStartWh: request.meterStart,
+        ...(request.remoteStartId !== undefined ? { remoteStartId: request.remoteStartId } : {}),
+      })
+      .where(
+        and(
+          eq(chargingSessions.chargerId, chargerId),
+          eq(chargingSessions.transactionRef, request.transactionRef),
+          eq(chargingSessions.idTagStatus, PENDING),
+        ),
+      )
+      .returning(startedColumns);
+    if (authorised) return { ...authorised, duplicate: false };
+  }
   const [session] = await db
     .insert(chargingSessions)
     .values({
@@ -183,6 +253,11 @@ export async function startTransaction(
       reportedStartAt: start.reported,
       idTagStatus: start.idTagStatus,
       meterStartWh: request.meterStart,
+      transactionRef: request.transactionRef ?? null,
+      evseId: request.evseId ?? null,
+      seqNo: request.seqNo ?? null,
+      remoteStartId: request.remoteStartId ?? null,
+      chargingState: request.chargingState ?? null,
     })
     .onConflictDoNothing()
     .returning(startedColumns);
@@ -242,9 +317,12 @@ export async function recordMeterValues(
   chargerId: string,
   request: { connectorId: number; transactionId?: number; meterValue: MeterValue[] },
   receivedAt = new Date(),
+  /** False for readings older than what the session already has (2.0.1's seqNo): kept, never applied. */
+  latest = true,
 ): Promise<MeterReading | null> {
   const session = await sessionOf(db, chargerId, request.transactionId);
   await storeMeterValues(db, chargerId, request.connectorId, session?.id ?? null, request.meterValue);
+  if (!latest) return null;
   const register = energyRegisterWh(request.meterValue);
   if (session && register) {
     await db
@@ -369,4 +447,174 @@ export async function closeSuperseded(
     });
   }
   return closed;
+}
+
+/**
+ * The id tag status of a 2.0.1 transaction the charger opened before any token authorised it (its cable
+ * plugged in first, TxStartPoint): recorded with its EVSE and meter, no tag and no booking, until an event
+ * brings the token (startTransaction then authorises it) or it ends so.
+ */
+export const PENDING = 'Pending';
+
+/**
+ * A 2.0.1 transaction not authorised yet (PENDING), opened by its first event: its EVSE (later events need not
+ * name it), its meter and time. A copy of the event finds it made (the unique transaction id).
+ */
+export async function openPendingTransaction(
+  db: Db,
+  chargerId: string,
+  request: { transactionRef: string; evseId: number; meterStart: number; at: Date },
+): Promise<void> {
+  const [connector] = await db
+    .select({ id: connectors.id, priceId: connectors.priceId })
+    .from(connectors)
+    .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, request.evseId)));
+  await db
+    .insert(chargingSessions)
+    .values({
+      chargerId,
+      connectorId: connector?.id ?? null,
+      ocppConnectorId: request.evseId,
+      evseId: request.evseId,
+      idTag: '',
+      idTagStatus: PENDING,
+      priceId: connector?.priceId ?? null,
+      startedAt: request.at,
+      meterStartWh: request.meterStart,
+      transactionRef: request.transactionRef,
+    })
+    .onConflictDoNothing();
+}
+
+/** An OCPP 2.0.1 transaction as stored: what its TransactionEvents are applied against (issue 33). */
+export interface Transaction201 {
+  id: number;
+  ocppConnectorId: number;
+  status: 'ACTIVE' | 'COMPLETED';
+  idTag: string;
+  idTagStatus: string;
+  meterStartWh: number;
+  lastMeterWh: number | null;
+  seqNo: number | null;
+  chargingState: string | null;
+}
+
+/** The session of this charger with that 2.0.1 transactionId (a charger cannot touch another's). */
+export async function transactionByRef(
+  db: Db,
+  chargerId: string,
+  transactionRef: string,
+): Promise<Transaction201 | null> {
+  const [session] = await db
+    .select({
+      id: chargingSessions.id,
+      ocppConnectorId: chargingSessions.ocppConnectorId,
+      status: chargingSessions.status,
+      idTag: chargingSessions.idTag,
+      idTagStatus: chargingSessions.idTagStatus,
+      meterStartWh: chargingSessions.meterStartWh,
+      lastMeterWh: chargingSessions.lastMeterWh,
+      seqNo: chargingSessions.seqNo,
+      chargingState: chargingSessions.chargingState,
+    })
+    .from(chargingSessions)
+    .where(
+      and(eq(chargingSessions.chargerId, chargerId), eq(chargingSessions.transactionRef, transactionRef)),
+    );
+  return session ?? null;
+}
+
+/** Where a TransactionEvent stands against those applied before it (its seqNo orders them, not arrival). */
+export type EventOrder =
+  /** Newer than any applied: applied, and it is the newest now. */
+  | { kind: 'newest'; previousState: string | null }
+  /** The same seqNo again (the charger never got our answer): answered, not applied twice. */
+  | { kind: 'resend' }
+  /** Older than one applied (it arrived late): its readings are kept, nothing rolls back. */
+  | { kind: 'older' };
+
+/**
+ * Takes a TransactionEvent's seqNo (and its charging state and remoteStartId, when it has them) as the
+ * transaction's newest, under the row's lock, so two copies at once are one newest and one resend.
+ */
+export async function orderEvent(
+  db: Db,
+  sessionId: number,
+  seqNo: number,
+  change: { chargingState?: string; remoteStartId?: number },
+): Promise<EventOrder> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ seqNo: chargingSessions.seqNo, chargingState: chargingSessions.chargingState })
+      .from(chargingSessions)
+      .where(eq(chargingSessions.id, sessionId))
+      .for('update');
+    if (!row) return { kind: 'older' } as const;
+    if (row.seqNo === seqNo) return { kind: 'resend' } as const;
+    if (row.seqNo !== null && row.seqNo > seqNo) {
+      if (change.remoteStartId !== undefined) {
+        await tx
+          .update(chargingSessions)
+          .set({ remoteStartId: change.remoteStartId })
+          .where(and(eq(chargingSessions.id, sessionId), isNull(chargingSessions.remoteStartId)));
+      }
+      return { kind: 'older' } as const;
+    }
+    await tx
+      .update(chargingSessions)
+      .set({
+        seqNo,
+        ...(change.chargingState !== undefined ? { chargingState: change.chargingState } : {}),
+        ...(change.remoteStartId !== undefined ? { remoteStartId: change.remoteStartId } : {}),
+      })
+      .where(eq(chargingSessions.id, sessionId));
+    return { kind: 'newest', previousState: row.chargingState } as const;
+  });
+}
+
+/** The open transaction on a charger's connector (2.0.1 MeterValues name an EVSE, not a transaction). */
+export async function openTransactionOn(
+  db: Db,
+  chargerId: string,
+  ocppConnectorId: number,
+): Promise<number | null> {
+  const [session] = await db
+    .select({ id: chargingSessions.id })
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargerId, chargerId),
+        eq(chargingSessions.ocppConnectorId, ocppConnectorId),
+        eq(chargingSessions.status, 'ACTIVE'),
+      ),
+    )
+    .orderBy(desc(chargingSessions.startedAt))
+    .limit(1);
+  return session?.id ?? null;
+}
+
+/**
+ * The energy register last reported on a charger's connector, from its stored readings: where a 2.0.1
+ * transaction is authorised by an event without a register, its meter starts there (a charger counting its
+ * lifetime register is then right; one counting from 0 per transaction can only be undercounted, since energy
+ * below zero counts as none).
+ */
+export async function lastRegisterOn(
+  db: Db,
+  chargerId: string,
+  ocppConnectorId: number,
+): Promise<number | null> {
+  const rows = await db
+    .select({ takenAt: meterValues.takenAt, sampledValue: meterValues.sampledValue })
+    .from(meterValues)
+    .where(and(eq(meterValues.chargerId, chargerId), eq(meterValues.ocppConnectorId, ocppConnectorId)))
+    .orderBy(desc(meterValues.takenAt), desc(meterValues.id))
+    .limit(20);
+  for (const row of rows) {
+    const register = energyRegisterWh([
+      { timestamp: row.takenAt.toISOString(), sampledValue: row.sampledValue as MeterValue['sampledValue'] },
+    ]);
+    if (register) return register.wh;
+  }
+  return null;
 }

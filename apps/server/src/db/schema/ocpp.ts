@@ -64,6 +64,12 @@ export const chargingSessions = pgTable(
     evseId: integer('evse_id'),
     seqNo: integer('seq_no'),
     remoteStartId: integer('remote_start_id'),
+    /**
+     * OCPP 2.0.1: the transaction's charging state as of its newest TransactionEvent (Charging, EVConnected,
+     * SuspendedEV, SuspendedEVSE, Idle), so a turn to EVConnected or Idle after charging reads as charging
+     * stopped (a charger that ends its transaction only at the cable's removal, TxStopPoint).
+     */
+    chargingState: text('charging_state'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

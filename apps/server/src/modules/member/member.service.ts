@@ -179,6 +179,8 @@ export async function startCharging(db: Db, commands: ChargerCommands, userId: n
   const outcome = await remoteStartTransaction(commands, row.chargerId, {
     connectorId: row.ocppConnectorId,
     idTag,
+    // A 2.0.1 charger names it in its TransactionEvent: the session is this booking's (1.6 is not sent it).
+    remoteStartId: id,
   });
   requireAccepted(outcome, 'remote start');
   await recordEvent(db, {

@@ -4,10 +4,14 @@
  * turns the frame into the same charger events as its 1.6 twin (ocpp/events.ts).
  */
 import type { CallHandler } from '../context.ts';
+import { authorize } from './authorize.ts';
 import { bootNotification } from './boot-notification.ts';
 import { firmwareStatusNotification, logStatusNotification } from './file-status-notification.ts';
+import { meterValues } from './meter-values.ts';
+import { notifyEvent, securityEventNotification } from './notify-event.ts';
 import { notifyReport } from './notify-report.ts';
 import { statusNotification } from './status-notification.ts';
+import { transactionEvent } from './transaction-event.ts';
 
 export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
   BootNotification: bootNotification,
@@ -16,4 +20,11 @@ export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
   NotifyReport: notifyReport,
   FirmwareStatusNotification: firmwareStatusNotification,
   LogStatusNotification: logStatusNotification,
+  Authorize: authorize,
+  TransactionEvent: transactionEvent,
+  MeterValues: meterValues,
+  NotifyEvent: notifyEvent,
+  SecurityEventNotification: securityEventNotification,
+  // Vendor data is not understood (as over 1.6).
+  DataTransfer: () => ({ status: 'UnknownVendorId' }),
 };

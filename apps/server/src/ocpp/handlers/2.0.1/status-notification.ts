@@ -13,18 +13,27 @@ const STATUS_OF: Record<string, string> = {
   Faulted: 'FAULTED',
 };
 
-/** StatusNotification (2.0.1): EVSE n's connector is our connector n (docs/ocpp.md). */
-export const statusNotification: CallHandler = ({ chargerId, store }, params) => {
+/**
+ * StatusNotification (2.0.1): EVSE n's connector is our connector n (docs/ocpp.md). Available is the cable out
+ * for the connector's booking, as 1.6's Available is (the charging states come in TransactionEvent).
+ */
+export const statusNotification: CallHandler = async ({ chargerId, store, events, guard }, params) => {
   const evseId = params.evseId as number;
   if (evseId > 0) {
     const status = String(params.connectorStatus);
+    const at = chargerTime(params.timestamp as string | undefined);
     store.status(chargerId, evseId, {
       status: STATUS_OF[status] ?? 'UNKNOWN',
       errorCode: status === 'Faulted' ? 'OtherError' : 'NoError',
       vendorErrorCode: null,
       info: null,
-      at: chargerTime(params.timestamp as string | undefined),
+      at,
     });
+    if (status === 'Available') {
+      await guard('StatusNotification', () =>
+        events.connectorStatus(chargerId, { ocppConnectorId: evseId, status, at }),
+      );
+    }
   }
   return {};
 };
