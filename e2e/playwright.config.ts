@@ -90,7 +90,7 @@ export default defineConfig({
     command: 'node --import tsx e2e/serve.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/health`,
-    timeout: 60_000,
+    timeout: 180_000, // the server builds its demo data first; a loaded machine took 85 s
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',

@@ -409,7 +409,7 @@ export class OcppCentral {
           message: `${action} is an OCPP 2.0.1 command; this charger speaks OCPP 1.6`,
           local: true,
         };
-      const response = await client.call(action, ocpp16Params(action, withoutHints(params)), {
+      const response = await client.call(action, withoutHints(ocpp16Params(action, params)), {
         callTimeoutMs: timeoutMs,
       });
       return { status: 'answered', response: (response ?? {}) as Record<string, unknown> };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberTag } from '../../src/modules/member/member.service.ts';
 import { clearChargingProfile, setChargingProfile } from '../../src/ocpp/commands.ts';
-import type { RPCClient } from '../../src/ocpp/rpc.ts';
+import type { RPCClient as RPCClientClass } from '../../src/ocpp/rpc.ts';
 import { requestsOf, testBytes, uploadFirmware } from '../helpers/charger-files.ts';
 import { signedInUser } from '../helpers/factories.ts';
 import {
@@ -25,6 +25,7 @@ let t: TestApp;
 let admin: string;
 let place: Awaited<ReturnType<typeof chargerPlace>>;
 let connectorIds: number[];
+type RPCClient = InstanceType<typeof RPCClientClass>;
 const clients: RPCClient[] = [];
 
 type Params = Record<string, unknown>;

@@ -48,6 +48,43 @@ export const OCPP16_ACTIONS = [
   'UpdateFirmware',
 ] as const;
 
+/** The OCPP 2.0.1 actions we send or handle (docs/ocpp.md), both ways. */
+export const OCPP201_ACTIONS = [
+  'Authorize',
+  'BootNotification',
+  'CancelReservation',
+  'ChangeAvailability',
+  'ClearCache',
+  'ClearChargingProfile',
+  'DataTransfer',
+  'FirmwareStatusNotification',
+  'GetBaseReport',
+  'GetLocalListVersion',
+  'GetLog',
+  'GetVariables',
+  'Heartbeat',
+  'LogStatusNotification',
+  'MeterValues',
+  'NotifyEvent',
+  'NotifyReport',
+  'RequestStartTransaction',
+  'RequestStopTransaction',
+  'ReserveNow',
+  'Reset',
+  'SecurityEventNotification',
+  'SendLocalList',
+  'SetChargingProfile',
+  'SetVariables',
+  'StatusNotification',
+  'TransactionEvent',
+  'TriggerMessage',
+  'UnlockConnector',
+  'UpdateFirmware',
+] as const;
+
+/** What the message log's action filter offers: the actions of both versions, once each, in order. */
+export const OCPP_ACTIONS: readonly string[] = [...new Set([...OCPP16_ACTIONS, ...OCPP201_ACTIONS])].sort();
+
 export const CHARGER_MESSAGE_TEXT = {
   notFound: 'No matched message found',
 } as const;

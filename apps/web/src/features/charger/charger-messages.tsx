@@ -7,7 +7,7 @@ import {
   type MessageDirection,
   type MessageDownload,
   type MessageKind,
-  OCPP16_ACTIONS,
+  OCPP_ACTIONS,
 } from '@ev/shared';
 import { Alert, Button, Col, DatePicker, Flex, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -150,7 +150,7 @@ export function ChargerMessages({ chargerId }: { chargerId: string }) {
               style={{ width: 240 }}
               value={filters.action}
               onChange={(action?: string) => filter({ action })}
-              options={OCPP16_ACTIONS.map((value) => ({ value, label: value }))}
+              options={OCPP_ACTIONS.map((value) => ({ value, label: value }))}
             />
             <Select
               allowClear

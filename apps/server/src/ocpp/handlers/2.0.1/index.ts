@@ -17,6 +17,9 @@ export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
   BootNotification: bootNotification,
   Heartbeat: () => ({ currentTime: new Date().toISOString() }),
   StatusNotification: statusNotification,
+  NotifyReport: notifyReport,
+  FirmwareStatusNotification: firmwareStatusNotification,
+  LogStatusNotification: logStatusNotification,
   Authorize: authorize,
   TransactionEvent: transactionEvent,
   MeterValues: meterValues,
@@ -24,7 +27,4 @@ export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
   SecurityEventNotification: securityEventNotification,
   // Vendor data is not understood (as over 1.6).
   DataTransfer: () => ({ status: 'UnknownVendorId' }),
-  NotifyReport: notifyReport,
-  FirmwareStatusNotification: firmwareStatusNotification,
-  LogStatusNotification: logStatusNotification,
 };
