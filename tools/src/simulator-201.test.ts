@@ -598,6 +598,7 @@ describe('a simulated OCPP 2.0.1 charger', () => {
     expect(started.params).toMatchObject({ eventType: 'Started', reservationId: 1 });
 
     expect(await reserve(2, 2)).toEqual({ status: 'Accepted' });
+    await eventually(() => charger.connectorStates[1]!.status === 'Reserved');
     expect(await side.call('CancelReservation', { reservationId: 99 })).toEqual({ status: 'Rejected' });
     expect(await side.call('CancelReservation', { reservationId: 2 })).toEqual({ status: 'Accepted' });
     await eventually(() => charger.connectorStates[1]!.status === 'Available');

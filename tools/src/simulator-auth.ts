@@ -120,8 +120,13 @@ export function cancelReservation(charger: Charger, kit: Kit, reservationId: num
   const index = charger.connectorStates.findIndex((state) => state.reservation?.id === reservationId);
   if (index < 0) return forced(charger, kit, 'CancelReservation', 'Rejected');
   const answer = forced(charger, kit, 'CancelReservation', 'Accepted');
+  const state = charger.connectorStates[index]!;
+  // After the answer, and only if that reservation is still held: a new one on the connector meanwhile stays.
   if (accepted(answer))
-    setTimeout(() => void charger.endReservation(index + 1, false, 'Removed').catch(() => undefined), 10);
+    setTimeout(() => {
+      if (state.reservation?.id === reservationId)
+        void charger.endReservation(index + 1, false, 'Removed').catch(() => undefined);
+    }, 10);
   return answer;
 }
 
