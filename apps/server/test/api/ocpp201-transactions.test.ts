@@ -776,4 +776,13 @@ describe('odd but schema-valid values', () => {
     ).toMatchObject({ soc: 64 });
     await s.close();
   });
+
+  it('ReservationStatusUpdate and DataTransfer from the charger are answered, not refused', async () => {
+    const s = await station();
+    expect(
+      await s.call('ReservationStatusUpdate', { reservationId: 424242, reservationUpdateStatus: 'Expired' }),
+    ).toEqual({});
+    expect(await s.call('DataTransfer', { vendorId: 'com.example' })).toEqual({ status: 'UnknownVendorId' });
+    await s.close();
+  });
 });

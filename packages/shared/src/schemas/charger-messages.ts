@@ -69,6 +69,7 @@ export const OCPP201_ACTIONS = [
   'NotifyReport',
   'RequestStartTransaction',
   'RequestStopTransaction',
+  'ReservationStatusUpdate',
   'ReserveNow',
   'Reset',
   'SecurityEventNotification',

@@ -25,6 +25,9 @@ export const OCPP201_HANDLERS: Readonly<Record<string, CallHandler>> = {
   MeterValues: meterValues,
   NotifyEvent: notifyEvent,
   SecurityEventNotification: securityEventNotification,
+  // A reservation expired or removed at the charger: acknowledged (the frame is in the message log); the
+  // booking's own expiry and cancel already end it here, and the connector's status follows by StatusNotification.
+  ReservationStatusUpdate: () => ({}),
   // Vendor data is not understood (as over 1.6).
   DataTransfer: () => ({ status: 'UnknownVendorId' }),
 };
