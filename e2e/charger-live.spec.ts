@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { notification, openAs } from './fixtures/auth.ts';
 import { chargerRow, connectorRow, connectorTable, expand } from './fixtures/charger.ts';
-import { opened, rangeText } from './fixtures/list.ts';
+import { cellUnder, opened, rangeText } from './fixtures/list.ts';
 import { modal } from './fixtures/modal.ts';
 import { chargeOnQuietCharger, E2E_BATCH_TOKEN, QUIET_CHARGER } from './fixtures/ocpp.ts';
 import { shoot } from './fixtures/screenshot.ts';
@@ -139,7 +139,8 @@ test.describe('as admin', () => {
     await page.goto(`/charger?id=${LIVE_CHARGER}`);
     const row = chargerRow(page, LIVE_CHARGER);
     await expect(row.locator('.ant-tag-green').filter({ hasText: 'Online' })).toBeVisible();
-    await expect(row.locator('td').nth(7)).toHaveText(/^\d{2}\/\d{2}\/25\d{2} \d{2}:\d{2}$/);
+    await expect(await cellUnder(page, row, 'Last Seen')).toHaveText(/^\d{2}\/\d{2}\/25\d{2} \d{2}:\d{2}$/);
+    await expect(await cellUnder(page, row, 'Protocol')).toHaveText(/^OCPP (1\.6J|2\.0\.1)$/);
     await expand(page, LIVE_CHARGER);
     const connector = connectorRow(page, LIVE_CHARGER, LIVE_CONNECTOR);
     await connector.getByRole('button', { name: `Open blocker ${LIVE_CONNECTOR}` }).click();

@@ -9,6 +9,7 @@ import {
   idFilter,
 } from './fixtures/charger.ts';
 import {
+  cellUnder,
   clearData,
   columnHeader,
   exportSheet,
@@ -96,8 +97,9 @@ test.describe('as admin', () => {
     // Online or Offline as a tag; the last frame's Thai date and time, or '-' if never heard from.
     const first = chargerRows(page).first();
     await expect(first.locator('.ant-tag')).toHaveText(/^(Online|Offline)$/);
-    // Cells: expand, Cluster, Site, Charger Id, Name, Brand, Online, Last Seen.
-    await expect(first.locator('td').nth(7)).toHaveText(/^(-|\d{2}\/\d{2}\/25\d{2} \d{2}:\d{2})$/);
+    await expect(await cellUnder(page, first, 'Last Seen')).toHaveText(
+      /^(-|\d{2}\/\d{2}\/25\d{2} \d{2}:\d{2})$/,
+    );
 
     await pick(page, 'Cluster Name', 'Metro Plaza Shopping Centres');
     await pick(page, 'Site Name', 'Siam Square Parking B2');
