@@ -4,6 +4,7 @@ export * from './enums.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './points.ts';
+export * from './power-sharing.ts';
 export * from './pricing.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/booking.ts';

@@ -140,9 +140,21 @@ export const chargers = pgTable(
     /** The version of the last local authorization list the charger accepted (SendLocalList), and when. */
     localListVersion: integer('local_list_version'),
     localListSentAt: timestamp('local_list_sent_at', { withTimezone: true }),
+    /** The charger's own power limit (issue 34), below its connectors' maxima; null = none. */
+    maxPowerKw: numeric('max_power_kw', { precision: 12, scale: 2 }),
+    /**
+     * The answer to the safe default profile sent at boot on a site with a limit (issue 34): Accepted,
+     * Rejected, NotSupported, an error word, or null when none was sent; and when.
+     */
+    defaultProfileStatus: text('default_profile_status'),
+    defaultProfileAt: timestamp('default_profile_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('chargers_landlord_idx').on(t.landlordId), index('chargers_brand_idx').on(t.chargerBrandId)],
+  (t) => [
+    index('chargers_landlord_idx').on(t.landlordId),
+    index('chargers_brand_idx').on(t.chargerBrandId),
+    check('chargers_max_power_positive', sql`${t.maxPowerKw} > 0`),
+  ],
 );
 
 export const connectors = pgTable(

@@ -7,6 +7,7 @@ export * from './pages.ts';
 export * from './places.ts';
 export * from './point-ledger.ts';
 export * from './point-rates.ts';
+export * from './power.ts';
 export * from './promotions.ts';
 export * from './reference.ts';
 export * from './uploads.ts';

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -60,10 +61,21 @@ export const landlords = pgTable(
     provinceId: integer('province_id').references(() => provinces.id, { onDelete: 'restrict' }),
     tel: text('tel'),
     active: boolean('active').notNull().default(true),
+    /**
+     * The site's power limit (issue 34): what its connection can carry, shared among its sessions
+     * (packages/shared/src/power-sharing.ts); null = no limit. `phases` and `voltage` (per phase) turn watts into
+     * amperes for chargers that limit in amperes.
+     */
+    maxPowerKw: numeric('max_power_kw', { precision: 12, scale: 2 }),
+    phases: smallint('phases'),
+    voltage: integer('voltage'),
     ...timestamps,
   },
   (t) => [
     index('landlords_merchant_idx').on(t.merchantId),
+    check('landlords_max_power_positive', sql`${t.maxPowerKw} > 0`),
+    check('landlords_phases', sql`${t.phases} in (1, 3)`),
+    check('landlords_voltage_range', sql`${t.voltage} between 100 and 1000`),
     check('landlords_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('landlords_longitude_range', sql`${t.longitude} between -180 and 180`),
   ],
