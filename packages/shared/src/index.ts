@@ -25,6 +25,7 @@ export * from './schemas/page.ts';
 export * from './schemas/party.ts';
 export * from './schemas/password.ts';
 export * from './schemas/point.ts';
+export * from './schemas/power.ts';
 export * from './schemas/price.ts';
 export * from './schemas/promotion.ts';
 export * from './schemas/reference.ts';
