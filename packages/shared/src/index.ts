@@ -26,6 +26,7 @@ export * from './schemas/party.ts';
 export * from './schemas/password.ts';
 export * from './schemas/point.ts';
 export * from './schemas/power.ts';
+export * from './schemas/power-fields.ts';
 export * from './schemas/price.ts';
 export * from './schemas/promotion.ts';
 export * from './schemas/reference.ts';

@@ -133,6 +133,9 @@ describe('GET /api/charger', () => {
       hasOcppPassword: false,
       ocppProtocol: 'auto',
       protocol: null,
+      maxPowerKw: null,
+      defaultProfileStatus: null,
+      defaultProfileAt: null,
       connectors: [
         {
           id: 9101,

@@ -144,6 +144,9 @@ describe('site setting', () => {
       merchantNameEn: 'Chiang Mai Cluster',
       internal: true,
       active: true,
+      maxPowerKw: null,
+      phases: null,
+      voltage: null,
       businessHours: [
         { dayOfWeek: 1, openTime: '10:30', closeTime: '18:45' },
         { dayOfWeek: 2, openTime: '08:00', closeTime: '20:00' },

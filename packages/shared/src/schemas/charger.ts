@@ -3,6 +3,7 @@ import { toSatang } from '../money.ts';
 import { POWER_TYPES } from './charger-brand.ts';
 import { ID_MAX, ID_RANGE_MESSAGE, idQuery, idSchema } from './common.ts';
 import { activeBody, idListParam, listQuery, maxMessage, requiredText } from './list.ts';
+import { maxPowerKwField } from './power-fields.ts';
 
 /** The status values a connector reports (document 2, section 3); any other value shows '-'. */
 export const CHARGER_STATUSES = [
@@ -146,6 +147,11 @@ export const chargerBody = z.strictObject({
       CHARGER_MESSAGES.connectorIdsUnique,
     ),
   active: z.boolean().optional(),
+  /**
+   * The charger's own power limit in kW (issue 34), capping its connectors' shares of the site's limit. Absent
+   * keeps what is stored, null clears (power-fields.ts).
+   */
+  maxPowerKw: maxPowerKwField,
 });
 export type ChargerBody = z.infer<typeof chargerBody>;
 export type ChargerForm = z.input<typeof chargerBody>;
@@ -235,6 +241,14 @@ export const charger = z
     ocppProtocol: z.enum(OCPP_PROTOCOL_SETTINGS),
     /** The subprotocol of its last connection ('ocpp1.6', 'ocpp2.0.1'), null before the first. */
     protocol: z.string().nullable(),
+    /** The charger's own power limit in kW (issue 34); null = none. */
+    maxPowerKw: z.number().nullable(),
+    /**
+     * The charger's answer to the safe default profile sent at boot on a limited site (issue 34): Accepted,
+     * Rejected, NotSupported, an error word; null when none was sent. And when it answered (ISO).
+     */
+    defaultProfileStatus: z.string().nullable(),
+    defaultProfileAt: z.string().nullable(),
     connectors: z.array(connector),
   })
   .meta({ id: 'Charger' });

@@ -11,6 +11,7 @@ import {
   optionalText,
   requiredText,
 } from './list.ts';
+import { maxPowerKwField, phasesField, phasesVoltageIssue, voltageField } from './power-fields.ts';
 import { optionalTel } from './thai-formats.ts';
 
 export const LANDLORD_MESSAGES = {
@@ -60,26 +61,39 @@ const coordinate = (required: string, range: string, limit: number) =>
  * Business-hours rows count only when the type is 'period'. `active` left out: active on POST, unchanged on
  * PATCH. Any other key is a 400 naming it.
  */
-export const landlordBody = z.strictObject({
-  merchantId: idSchema(LANDLORD_MESSAGES.merchantId).optional(),
-  nameEn: requiredText(LANDLORD_MESSAGES.nameEn, 255),
-  nameTh: requiredText(LANDLORD_MESSAGES.nameTh, 255),
-  latitude: coordinate(LANDLORD_MESSAGES.latitude, LANDLORD_MESSAGES.latitudeRange, 90),
-  longitude: coordinate(LANDLORD_MESSAGES.longitude, LANDLORD_MESSAGES.longitudeRange, 180),
-  businessHoursType: z.enum(BUSINESS_HOURS_TYPES, { error: LANDLORD_MESSAGES.businessHoursType }),
-  businessHours: z.array(businessHour).max(100).optional(),
-  meaId: optionalText(255),
-  peaId: optionalText(255),
-  partnerProjectId: optionalText(255),
-  partnerUserType: z.enum(['ruejai']).nullish(),
-  descEn: optionalText(255),
-  descTh: optionalText(255),
-  addrEn: optionalText(255),
-  addrTh: optionalText(255),
-  provinceId: idSchema().nullish(),
-  tel: optionalTel,
-  active: z.boolean().optional(),
-});
+export const landlordBody = z
+  .strictObject({
+    merchantId: idSchema(LANDLORD_MESSAGES.merchantId).optional(),
+    nameEn: requiredText(LANDLORD_MESSAGES.nameEn, 255),
+    nameTh: requiredText(LANDLORD_MESSAGES.nameTh, 255),
+    latitude: coordinate(LANDLORD_MESSAGES.latitude, LANDLORD_MESSAGES.latitudeRange, 90),
+    longitude: coordinate(LANDLORD_MESSAGES.longitude, LANDLORD_MESSAGES.longitudeRange, 180),
+    businessHoursType: z.enum(BUSINESS_HOURS_TYPES, { error: LANDLORD_MESSAGES.businessHoursType }),
+    businessHours: z.array(businessHour).max(100).optional(),
+    meaId: optionalText(255),
+    peaId: optionalText(255),
+    partnerProjectId: optionalText(255),
+    partnerUserType: z.enum(['ruejai']).nullish(),
+    descEn: optionalText(255),
+    descTh: optionalText(255),
+    addrEn: optionalText(255),
+    addrTh: optionalText(255),
+    provinceId: idSchema().nullish(),
+    tel: optionalTel,
+    active: z.boolean().optional(),
+    /**
+     * The site's power limit (issue 34), shared among its sessions; with the supply's phases and voltage per
+     * phase (both or neither) for chargers that limit in amperes. Absent keeps what is stored, null clears
+     * (power-fields.ts).
+     */
+    maxPowerKw: maxPowerKwField,
+    phases: phasesField,
+    voltage: voltageField,
+  })
+  .superRefine((body, ctx) => {
+    const issue = phasesVoltageIssue(body);
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
 export type LandlordBody = z.infer<typeof landlordBody>;
 export type LandlordForm = z.input<typeof landlordBody>;
 export const landlordPatchBody = z.union([activeBody, landlordBody]);
@@ -148,6 +162,12 @@ export const landlord = z
     tel: z.string().nullable(),
     internal: z.boolean(),
     active: z.boolean(),
+    /** The site's power limit in kW (issue 34); null = no limit. */
+    maxPowerKw: z.number().nullable(),
+    /** 1 or 3, null when not given. */
+    phases: z.number().int().nullable(),
+    /** Volts per phase, null when not given. */
+    voltage: z.number().int().nullable(),
   })
   .meta({ id: 'Landlord' });
 export type Landlord = z.infer<typeof landlord>;

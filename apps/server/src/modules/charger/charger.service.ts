@@ -70,6 +70,8 @@ export function chargerWhere(scope: DataScope, query: Partial<ChargerListQuery>)
 const kwNumber = (numeric: string) => toSatang(numeric) / 100;
 /** The wire's number as `numeric` text, exact to 2 decimals (the schema refuses more). */
 const kwNumeric = (kw: number) => fromSatang(toSatang(kw));
+/** A limit (issue 34): null = none, undefined (left out of the body) keeps the stored one. */
+const limitNumeric = (kw: number | null | undefined) => (typeof kw === 'number' ? kwNumeric(kw) : kw);
 
 /**
  * Online: a process holds its WebSocket and it was heard from within its heartbeat deadline (twice the
@@ -149,17 +151,29 @@ async function connectorsOf(db: Db, chargerIds: string[]): Promise<Map<string, C
   return byCharger;
 }
 
-type ChargerRow = SelectResultFields<typeof chargerRow>;
+/**
+ * What the list and the detail answer: `chargerRow` (shared with the export, whose `maxPowerKw` is the
+ * connector's) and the charger's power limit and default profile answer (issue 34).
+ */
+const chargerAnswerRow = {
+  ...chargerRow,
+  chargerMaxPowerKw: chargers.maxPowerKw,
+  defaultProfileStatus: chargers.defaultProfileStatus,
+  defaultProfileAt: chargers.defaultProfileAt,
+};
+type ChargerAnswerRow = SelectResultFields<typeof chargerAnswerRow>;
 
-async function withConnectors(db: Db, rows: ChargerRow[]): Promise<Charger[]> {
+async function withConnectors(db: Db, rows: ChargerAnswerRow[]): Promise<Charger[]> {
   const byCharger = await connectorsOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
+  return rows.map(({ chargerMaxPowerKw, ...row }) => ({
     ...row,
     minPowerKw: kwNumber(row.minPowerKw),
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    maxPowerKw: chargerMaxPowerKw === null ? null : kwNumber(chargerMaxPowerKw),
+    defaultProfileAt: row.defaultProfileAt?.toISOString() ?? null,
     connectors: byCharger.get(row.id) ?? [],
   }));
 }
@@ -172,7 +186,7 @@ export async function listChargers(
   const where = chargerWhere(scope, query);
   const [{ total } = { total: 0 }] = await fromChargers(db, { total: countAll() }).where(where);
   const { limit, offset } = paging(query);
-  const rows = await fromChargers(db, chargerRow)
+  const rows = await fromChargers(db, chargerAnswerRow)
     .where(where)
     .orderBy(...ordering(query, CHARGER_SORTS_SQL, [chargers.id]))
     .limit(limit)
@@ -192,7 +206,7 @@ export async function chargerDropdown(
 }
 
 export async function getCharger(db: Db, scope: DataScope, id: string): Promise<Charger> {
-  const rows = await fromChargers(db, chargerRow).where(and(eq(chargers.id, id), landlordScope(scope)));
+  const rows = await fromChargers(db, chargerAnswerRow).where(and(eq(chargers.id, id), landlordScope(scope)));
   const [found] = await withConnectors(db, rows);
   if (!found) throw new NotFound('Charger not found');
   return found;
@@ -307,9 +321,10 @@ export async function createCharger(db: Db, user: AuthUser, body: ChargerBody): 
         landlordId: site.id,
         chargerBrandId: body.chargerBrandId,
         ocppPasswordHash: body.ocppPassword ? hashOcppPassword(body.ocppPassword) : null,
-        // Left out: the columns' defaults (Automatic, active).
+        // Left out: the columns' defaults (Automatic, active, no limit).
         ocppProtocol: body.ocppProtocol,
         active: body.active,
+        maxPowerKw: limitNumeric(body.maxPowerKw),
       });
       if (body.connectors.length > 0) {
         await tx.insert(connectors).values(
@@ -377,6 +392,7 @@ export async function updateCharger(
           // Left out: unchanged.
           active: body.active,
           ocppProtocol: body.ocppProtocol,
+          maxPowerKw: limitNumeric(body.maxPowerKw),
           // Absent keeps the password, null removes it.
           ...(body.ocppPassword === undefined
             ? {}

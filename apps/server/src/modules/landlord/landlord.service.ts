@@ -1,5 +1,6 @@
 import {
   can,
+  fromSatang,
   type IdName,
   LANDLORD_MESSAGES,
   type LANDLORD_SORTS,
@@ -7,6 +8,7 @@ import {
   type LandlordBody,
   type LandlordListItem,
   type LandlordListQuery,
+  toSatang,
 } from '@ev/shared';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -92,6 +94,12 @@ export async function landlordDropdown(
     .orderBy(asc(landlords.nameEn), asc(landlords.id));
 }
 
+/** `numeric(12,2)` text ('100.50') as the wire's number (100.5); null stays null (no limit). */
+export const kwOrNull = (numeric: string | null) => (numeric === null ? null : toSatang(numeric) / 100);
+/** The wire's kW as `numeric` text, exact to 2 decimals (the schema refuses more); null and absent kept. */
+export const kwNumeric = (kw: number | null | undefined) =>
+  typeof kw === 'number' ? fromSatang(toSatang(kw)) : kw;
+
 export async function getLandlord(db: Db, scope: DataScope, id: number): Promise<Landlord> {
   const [row] = await db
     .select({
@@ -115,6 +123,9 @@ export async function getLandlord(db: Db, scope: DataScope, id: number): Promise
       tel: landlords.tel,
       internal: merchants.internal,
       active: landlords.active,
+      maxPowerKw: landlords.maxPowerKw,
+      phases: landlords.phases,
+      voltage: landlords.voltage,
     })
     .from(landlords)
     .innerJoin(merchants, eq(merchants.id, landlords.merchantId))
@@ -136,6 +147,7 @@ export async function getLandlord(db: Db, scope: DataScope, id: number): Promise
   const hhmm = (time: string) => time.slice(0, 5);
   return {
     ...row,
+    maxPowerKw: kwOrNull(row.maxPowerKw),
     businessHours: hours.map((hour) => ({
       dayOfWeek: hour.dayOfWeek,
       openTime: hhmm(hour.openTime),
@@ -144,13 +156,17 @@ export async function getLandlord(db: Db, scope: DataScope, id: number): Promise
   };
 }
 
-/** The row's columns of the form; the cluster and business hours are handled apart. */
+/**
+ * The row's columns of the form; the cluster and business hours are handled apart. The power fields left out
+ * of the body stay undefined, which keeps the stored ones (an update skips them, an insert takes null).
+ */
 function columnsOf(body: LandlordBody) {
   const { merchantId: _merchantId, businessHours: _hours, ...columns } = body;
   return {
     ...columns,
     partnerUserType: columns.partnerUserType ?? null,
     provinceId: columns.provinceId ?? null,
+    maxPowerKw: kwNumeric(columns.maxPowerKw),
   };
 }
 
