@@ -39,6 +39,9 @@ const charger: Charger = {
   hasOcppPassword: true,
   ocppProtocol: '2.0.1',
   protocol: 'ocpp2.0.1',
+  maxPowerKw: 44.5,
+  defaultProfileStatus: 'Rejected',
+  defaultProfileAt: '2026-05-01T03:04:05.000Z',
   connectors: [connector],
 };
 const BOTH = { cluster: true, site: true };
@@ -54,6 +57,7 @@ describe('chargerBodyOf', () => {
       landlordId: 2,
       chargerBrandId: 5,
       ocppProtocol: '2.0.1',
+      maxPowerKw: 44.5,
       connectors: [
         {
           id: 10001,
@@ -88,6 +92,13 @@ describe('chargerBodyOf', () => {
     expect(
       chargerBodyOf({ ...values, ocppPassword: 'ignored', removeOcppPassword: true }, BOTH).ocppPassword,
     ).toBeNull();
+  });
+
+  it('sends an emptied Max power as null (no limit), a typed one as it is', () => {
+    const values = initialChargerValues(charger);
+    expect(chargerBodyOf({ ...values, maxPowerKw: null }, BOTH).maxPowerKw).toBeNull();
+    expect(chargerBodyOf({ ...values, maxPowerKw: undefined }, BOTH).maxPowerKw).toBeNull();
+    expect(chargerBodyOf({ ...values, maxPowerKw: 12.345 }, BOTH).maxPowerKw).toBe(12.345);
   });
 
   it('leaves out the place fields a role does not have', () => {

@@ -17,6 +17,8 @@ export interface ChargerValues {
   ocppPassword?: string;
   removeOcppPassword?: boolean;
   ocppProtocol?: OcppProtocolSetting;
+  /** The charger's own power limit (issue 34); empty is none. */
+  maxPowerKw?: number | null;
   connectors?: ConnectorRowValues[];
 }
 
@@ -37,6 +39,7 @@ export function initialChargerValues(record: Charger | undefined): ChargerValues
     landlordId: record.landlordId,
     chargerBrandId: record.chargerBrandId,
     ocppProtocol: record.ocppProtocol,
+    maxPowerKw: record.maxPowerKw,
     connectors: record.connectors.map((connector) => ({
       id: connector.id,
       token: connector.token,
@@ -55,12 +58,14 @@ export function initialChargerValues(record: Charger | undefined): ChargerValues
 /**
  * The body of POST / PATCH /api/charger: `isNew` stripped, empty optional values as null, the place fields
  * only where the role has them (a site user's charger goes into its own site), and the OCPP password only
- * when it changes: absent keeps it, null removes it.
+ * when it changes: absent keeps it, null removes it. An empty Max power is sent as null (no limit).
  */
 export function chargerBodyOf(values: ChargerValues, place: PlaceFields): ChargerForm {
-  const { removeOcppPassword, ocppPassword, connectors, merchantId, landlordId, ...fields } = values;
+  const { removeOcppPassword, ocppPassword, connectors, merchantId, landlordId, maxPowerKw, ...fields } =
+    values;
   return {
     ...(fields as Pick<ChargerForm, 'id' | 'nameEn' | 'nameTh' | 'chargerBrandId' | 'ocppProtocol'>),
+    maxPowerKw: maxPowerKw ?? null,
     ...(place.cluster ? { merchantId: merchantId ?? null } : {}),
     ...(place.site ? { landlordId } : {}),
     ...(removeOcppPassword ? { ocppPassword: null } : ocppPassword ? { ocppPassword } : {}),

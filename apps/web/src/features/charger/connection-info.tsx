@@ -1,7 +1,7 @@
 import { type Charger, protocolText } from '@ev/shared';
 import { Descriptions } from 'antd';
 import { formatThaiDateTime } from '../../lib/format.ts';
-import { OnlineTag } from './status-tag.tsx';
+import { OnlineTag, ProfileTag } from './status-tag.tsx';
 
 /** What the charger last told the server over OCPP (read-only): connection, last frame, boot data. */
 export function ConnectionInfo({ charger }: { charger: Charger }) {
@@ -20,6 +20,16 @@ export function ConnectionInfo({ charger }: { charger: Charger }) {
         { key: 'model', label: 'Model', children: charger.model ?? '-' },
         { key: 'firmware', label: 'Firmware', children: charger.firmwareVersion ?? '-' },
         { key: 'password', label: 'OCPP Password', children: charger.hasOcppPassword ? 'Set' : 'None' },
+        // Only once a site's limit made the server send one (issue 34).
+        ...(charger.defaultProfileStatus
+          ? [
+              {
+                key: 'profile',
+                label: 'Power profile',
+                children: <ProfileTag status={charger.defaultProfileStatus} at={charger.defaultProfileAt} />,
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -6,6 +6,11 @@ import {
   type Landlord,
   type LandlordForm,
   landlordBody,
+  maxPowerKwValue,
+  PHASES,
+  phasesValue,
+  phasesVoltageIssue,
+  voltageValue,
 } from '@ev/shared';
 import { Col, Form, Input, Select } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -17,8 +22,9 @@ import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
 import { idNameFieldOptions, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
+import { type SafeParser, zodRule, zodValidator } from '../../lib/zod-rule.ts';
 import { BusinessHoursField } from './business-hours-field.tsx';
+import { LiveLoadCard } from './live-load-card.tsx';
 
 // Leaflet (~40 KB compressed) loads with the map, after the form has shown.
 const MapPicker = lazy(() =>
@@ -34,6 +40,31 @@ const HOURS_TYPES = BUSINESS_HOURS_TYPES.map((value) => ({
   label: BUSINESS_HOURS_TYPE_LABELS[value],
 }));
 const PARTNER_USER_TYPES = [{ value: 'ruejai', label: 'ruejai' }];
+const PHASE_OPTIONS = PHASES.map((value) => ({
+  value,
+  label: value === 1 ? '1 (single-phase)' : '3 (three-phase)',
+}));
+
+/** An optional number: empty is fine (no limit), a typed one must pass the shared schema. */
+const optionalRule = (schema: SafeParser) => ({
+  validator: (_rule: unknown, value: unknown) =>
+    value == null || value === '' ? Promise.resolve() : zodValidator(schema)(value),
+});
+/** Phases and voltage go together: the one left empty beside the other says so (the server's rule). */
+const togetherRule =
+  (field: 'phases' | 'voltage') =>
+  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: () => {
+      const issue = phasesVoltageIssue({
+        phases: getFieldValue('phases') as number | null | undefined,
+        voltage: getFieldValue('voltage') as number | null | undefined,
+      });
+      return issue?.path === field ? Promise.reject(new Error(issue.message)) : Promise.resolve();
+    },
+  });
+const MAX_POWER_RULES = [optionalRule(maxPowerKwValue)];
+const PHASES_RULES = [optionalRule(phasesValue), togetherRule('phases')];
+const VOLTAGE_RULES = [optionalRule(voltageValue), togetherRule('voltage')];
 
 /** /landlord/new and /landlord/{id}; a new id starts a new form. */
 export function LandlordSettingPage() {
@@ -44,7 +75,11 @@ export function LandlordSettingPage() {
 function initialValues(record: Landlord | undefined): Partial<LandlordForm> {
   if (!record) return { businessHoursType: '24H', businessHours: [] };
   const { id: _id, merchantNameEn: _name, internal: _internal, active: _active, ...fields } = record;
-  return { ...fields, partnerUserType: fields.partnerUserType === 'ruejai' ? 'ruejai' : null };
+  return {
+    ...fields,
+    partnerUserType: fields.partnerUserType === 'ruejai' ? 'ruejai' : null,
+    phases: fields.phases === 1 || fields.phases === 3 ? fields.phases : null,
+  };
 }
 
 function LandlordSetting({ id }: { id: string | undefined }) {
@@ -71,9 +106,15 @@ function LandlordSetting({ id }: { id: string | undefined }) {
         saveRecord('/landlord', id, {
           ...values,
           businessHours: values.businessHoursType === 'period' ? (values.businessHours ?? []) : [],
+          // Empty is no limit: sent as null, so a cleared field clears the stored value.
+          maxPowerKw: values.maxPowerKw ?? null,
+          phases: values.phases ?? null,
+          voltage: values.voltage ?? null,
         })
       }
     >
+      {/* A site with a limit (as saved) shows its load first: what an operator opens it to watch. */}
+      {record?.maxPowerKw != null && <LiveLoadCard landlordId={record.id} />}
       <FormSection>
         <Col {...HALF}>
           <Form.Item label="Site ID">
@@ -198,6 +239,34 @@ function LandlordSetting({ id }: { id: string | undefined }) {
         <Col {...HALF}>
           <Form.Item label="Tel" name="tel" rules={rule('tel')}>
             <Input maxLength={13} />
+          </Form.Item>
+        </Col>
+      </FormSection>
+      <FormSection title="Power">
+        <Col {...HALF}>
+          <Form.Item
+            label="Max power (kW)"
+            name="maxPowerKw"
+            rules={MAX_POWER_RULES}
+            extra="Empty: no limit. Shared among the site's charging sessions."
+          >
+            <NumberInput step={0.01} maxLength={12} inputMode="decimal" suffix="kW" placeholder="No limit" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item
+            label="Phases"
+            name="phases"
+            rules={PHASES_RULES}
+            dependencies={['voltage']}
+            extra="With Voltage: AC chargers are limited in amperes."
+          >
+            <Select allowClear placeholder="None" options={PHASE_OPTIONS} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label="Voltage (V)" name="voltage" rules={VOLTAGE_RULES} dependencies={['phases']}>
+            <NumberInput step={1} maxLength={4} inputMode="numeric" suffix="V" placeholder="e.g. 230" />
           </Form.Item>
         </Col>
       </FormSection>
