@@ -176,6 +176,8 @@ test.describe('as admin', () => {
     await typeTime(page, 'Open time 1', '08:30');
     await typeTime(page, 'Close time 1', '17:45');
     await page.getByLabel('Address (EN)').fill('1 Test Road\nBang Rak\nBangkok 10500');
+    // Power (issue 34): a limit alone is enough (a DC site has no phases); it comes back as typed.
+    await page.getByLabel('Max power (kW)', { exact: true }).fill('150.5');
     await saveForm(page);
     await expect(page).toHaveURL(/\/landlord$/);
 
@@ -193,6 +195,8 @@ test.describe('as admin', () => {
     await expect(page.getByLabel('Open time 1')).toHaveValue('08:30');
     await expect(page.getByLabel('Close time 1')).toHaveValue('17:45');
     expect(await numberIn(latitude(page))).toBe(lat);
+    await expect(page.getByLabel('Max power (kW)', { exact: true })).toHaveValue('150.5');
+    await expect(page.getByLabel('Voltage (V)', { exact: true })).toHaveValue('');
 
     // Drag the pin: the coordinates follow.
     const from = await pin(page).boundingBox();

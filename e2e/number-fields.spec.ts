@@ -329,6 +329,24 @@ test("a site's latitude and longitude past the globe stay as typed and save noth
     message: 'Longitude must be between -180 and 180.',
     valid: lng,
   });
+  // The Power section (issue 34): empty is no limit, a typed one is never rounded nor moved into range.
+  const maxPower = field(page, 'Max power (kW)');
+  const limit = await maxPower.inputValue();
+  for (const [typed, message] of [
+    ['0', 'Max power (kW) must be greater than 0.'],
+    ['12.345', 'Max power (kW) must have at most 2 decimals.'],
+    ['100001', 'Max power (kW) must be at most 100,000.'],
+  ] as const) {
+    await refused(save, { input: maxPower, typed, message, valid: limit });
+  }
+  const voltage = field(page, 'Voltage (V)');
+  const volts = await voltage.inputValue();
+  await refused(save, {
+    input: voltage,
+    typed: '99',
+    message: 'Voltage (V) must be a whole number from 100 to 1000.',
+    valid: volts,
+  });
   await leavePage(page, /\/landlord(\?|$)/);
   expect(writes).toEqual([]);
 });

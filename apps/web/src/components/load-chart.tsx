@@ -27,8 +27,8 @@ export interface LoadChartProps {
 
 const MARGIN = { top: 20, right: 16, bottom: 28, left: 52 };
 const MINUTE = 60_000;
-/** The least room a time label needs (HH:mm at 12 px, with a gap). */
-const LABEL_ROOM = 56;
+/** The room a time label takes (HH:mm at 12 px) with a gap wide enough to read them apart. */
+const LABEL_ROOM = 90;
 const TIME_STEPS = [5, 10, 15, 20, 30];
 export const NO_READINGS = 'No power readings in the last hour';
 
@@ -144,12 +144,16 @@ export function LoadChart({ points, limitKw, height = 240 }: LoadChartProps) {
               strokeWidth={1.5}
               strokeDasharray="6 4"
             />
+            {/* At the hour's start, where the line is least likely; a halo keeps it legible over the area. */}
             <text
-              x={MARGIN.left + innerWidth}
+              x={MARGIN.left + 6}
               y={limitY - 6}
-              textAnchor="end"
+              textAnchor="start"
               fontSize={12}
               fill={token.colorError}
+              stroke={token.colorBgContainer}
+              strokeWidth={3}
+              paintOrder="stroke"
             >
               Limit {kwText(limitKw)} kW
             </text>

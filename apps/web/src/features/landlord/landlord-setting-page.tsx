@@ -253,20 +253,26 @@ function LandlordSetting({ id }: { id: string | undefined }) {
             <NumberInput step={0.01} maxLength={12} inputMode="decimal" suffix="kW" placeholder="No limit" />
           </Form.Item>
         </Col>
-        <Col xs={12} md={6}>
+        <Col {...HALF}>
           <Form.Item
             label="Phases"
             name="phases"
             rules={PHASES_RULES}
             dependencies={['voltage']}
-            extra="With Voltage: AC chargers are limited in amperes."
+            extra="With Voltage, AC chargers are limited in amperes. Both or neither."
           >
             <Select allowClear placeholder="None" options={PHASE_OPTIONS} />
           </Form.Item>
         </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Voltage (V)" name="voltage" rules={VOLTAGE_RULES} dependencies={['phases']}>
-            <NumberInput step={1} maxLength={4} inputMode="numeric" suffix="V" placeholder="e.g. 230" />
+        <Col {...HALF}>
+          <Form.Item
+            label="Voltage (V)"
+            name="voltage"
+            rules={VOLTAGE_RULES}
+            dependencies={['phases']}
+            extra="Per phase: 230 V in Thailand."
+          >
+            <NumberInput step={1} maxLength={4} inputMode="numeric" suffix="V" placeholder="None" />
           </Form.Item>
         </Col>
       </FormSection>

@@ -1,6 +1,6 @@
 import type { PowerSessionItem, SitePower } from '@ev/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Card, Flex, Grid, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { LoadChart } from '../../components/load-chart.tsx';
 import { bangkokTime, kwText } from '../../components/load-chart-scale.ts';
@@ -29,56 +29,75 @@ export function useSitePower(landlordId: number) {
 
 const kw2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-const COLUMNS = [
-  {
-    title: 'Charger',
-    key: 'charger',
-    render: (_: unknown, row: PowerSessionItem) => (
-      <Link to={`/charger/${encodeURIComponent(row.chargerId)}`}>{row.chargerNameEn}</Link>
-    ),
-  },
-  {
-    title: 'Connector',
-    key: 'connector',
-    render: (_: unknown, row: PowerSessionItem) => `${row.connectorNameEn} (#${row.ocppConnectorId})`,
-  },
-  {
-    title: 'Started',
-    dataIndex: 'startedAt',
-    key: 'startedAt',
-    render: (startedAt: string) => formatThaiDateTime(startedAt),
-  },
-  {
-    title: 'Allowance (kW)',
-    dataIndex: 'allowanceKw',
-    key: 'allowanceKw',
-    align: 'right' as const,
-    render: (allowanceKw: number) => kw2.format(allowanceKw),
-  },
-  {
-    title: 'Drawing (kW)',
-    dataIndex: 'powerKw',
-    key: 'powerKw',
-    align: 'right' as const,
-    render: (powerKw: number | null) => (powerKw === null ? '-' : kw2.format(powerKw)),
-  },
-  {
-    title: 'Status',
-    key: 'status',
-    render: (_: unknown, row: PowerSessionItem) => (
-      <Flex gap={4} wrap>
-        {powerTags(row).map((tag) => (
-          <Tooltip key={tag.text} title={tag.tooltip}>
-            {/* Focusable, so the explanation reaches keyboard users too. */}
-            <Tag color={tag.color} tabIndex={0} style={{ marginInlineEnd: 0, cursor: 'help' }}>
-              {tag.text}
-            </Tag>
-          </Tooltip>
-        ))}
-      </Flex>
-    ),
-  },
-];
+const connectorText = (row: PowerSessionItem) => `${row.connectorNameEn} (#${row.ocppConnectorId})`;
+
+/**
+ * The sessions' columns. On a phone the connector moves under the charger and the start time gives way, so
+ * the allowance, the draw and the status fit without scrolling.
+ */
+function columns(phone: boolean) {
+  return [
+    {
+      title: 'Charger',
+      key: 'charger',
+      render: (_: unknown, row: PowerSessionItem) => (
+        <>
+          <Link to={`/charger/${encodeURIComponent(row.chargerId)}`}>{row.chargerNameEn}</Link>
+          {phone && (
+            <Typography.Text type="secondary" style={{ display: 'block' }}>
+              {connectorText(row)}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
+    ...(phone
+      ? []
+      : [
+          {
+            title: 'Connector',
+            key: 'connector',
+            render: (_: unknown, row: PowerSessionItem) => connectorText(row),
+          },
+          {
+            title: 'Started',
+            dataIndex: 'startedAt',
+            key: 'startedAt',
+            render: (startedAt: string) => formatThaiDateTime(startedAt),
+          },
+        ]),
+    {
+      title: 'Allowance (kW)',
+      dataIndex: 'allowanceKw',
+      key: 'allowanceKw',
+      align: 'right' as const,
+      render: (allowanceKw: number) => kw2.format(allowanceKw),
+    },
+    {
+      title: 'Drawing (kW)',
+      dataIndex: 'powerKw',
+      key: 'powerKw',
+      align: 'right' as const,
+      render: (powerKw: number | null) => (powerKw === null ? '-' : kw2.format(powerKw)),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_: unknown, row: PowerSessionItem) => (
+        <Flex gap={4} wrap>
+          {powerTags(row).map((tag) => (
+            <Tooltip key={tag.text} title={tag.tooltip}>
+              {/* Focusable, so the explanation reaches keyboard users too. */}
+              <Tag color={tag.color} tabIndex={0} style={{ marginInlineEnd: 0, cursor: 'help' }}>
+                {tag.text}
+              </Tag>
+            </Tooltip>
+          ))}
+        </Flex>
+      ),
+    },
+  ];
+}
 
 /**
  * The Live load of a site with a limit (issue 34 §1): its power over the last hour against the limit, and
@@ -86,6 +105,8 @@ const COLUMNS = [
  */
 export function LiveLoadCard({ landlordId }: { landlordId: number }) {
   const power = useSitePower(landlordId);
+  // Unknown before the first measure: the wide table, as on most screens.
+  const phone = Grid.useBreakpoint().sm === false;
   const data = power.data;
   const now = data?.points.at(-1)?.kw ?? 0;
   const waiting = data?.sessions.filter((session) => session.waiting).length ?? 0;
@@ -139,7 +160,7 @@ export function LiveLoadCard({ landlordId }: { landlordId: number }) {
             pagination={false}
             scroll={{ x: 'max-content' }}
             dataSource={data.sessions}
-            columns={COLUMNS}
+            columns={columns(phone)}
             locale={{ emptyText: 'No active sessions' }}
             data-testid="live-load-sessions"
           />
