@@ -47,6 +47,13 @@ import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { ManualSettlementGateway, type PaymentGateway } from './modules/payment/payment-gateway.ts';
 import { type PaymentContext, settlePending } from './modules/payment/settlement.ts';
 import { pointRoutes } from './modules/point/point.routes.ts';
+import { powerLoadRoutes } from './modules/power-load/power-load.routes.ts';
+import { withPowerSamples } from './modules/power-load/power-load-events.ts';
+import {
+  PRUNE_MS as POWER_SAMPLES_PRUNE_MS,
+  PowerSamples,
+  prunePowerSamples,
+} from './modules/power-load/power-samples.ts';
 import { priceRoutes } from './modules/price/price.routes.ts';
 import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -72,6 +79,10 @@ declare module 'fastify' {
       expireReservations(now?: number): Promise<number>;
       /** The work started after an answer (ReserveNow, CancelReservation) has ended. */
       settled(): Promise<void>;
+      /** Deletes power samples older than 3 h before `now` (modules/power-load); answers how many. */
+      prunePowerSamples(now?: number): Promise<number>;
+      /** Writes the power samples queued now (they trail the meter values by a moment). */
+      flushPowerSamples(): Promise<void>;
     };
     /** ChargerCommands: every command to a charger, wherever it is connected. */
     commands: ChargerCommands;
@@ -127,14 +138,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
+  // The power each connector of a limited site draws, for its live load chart (issue 34): queued off the
+  // charger's call, written in batches, pruned below.
+  const powerSamples = new PowerSamples(options.db, app.log);
   const ocpp = new OcppCentral(
     options.db,
     config,
     app.log,
-    {
-      ...bookingChargerEvents(options.db, { unknownTags: config.ocpp.unknownTags }),
-      files: chargerFileEvents(options.db),
-    },
+    withPowerSamples(
+      {
+        ...bookingChargerEvents(options.db, { unknownTags: config.ocpp.unknownTags }),
+        files: chargerFileEvents(options.db),
+      },
+      powerSamples,
+    ),
     metrics ?? NO_METRICS,
   );
   let bus: ChargerBus | null = null;
@@ -170,7 +187,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         cancelAtCharger(reservations, id, 'expired'),
       ),
     );
-  app.decorate('jobs', { expireReservations: expire, settled: () => background.settled() });
+  const prunePower = (now = Date.now()) => prunePowerSamples(options.db, now);
+  app.decorate('jobs', {
+    expireReservations: expire,
+    settled: () => background.settled(),
+    prunePowerSamples: prunePower,
+    flushPowerSamples: () => powerSamples.flush(),
+  });
   const expiry = setInterval(() => {
     expire().catch((error: unknown) => {
       app.log.error({ err: error }, 'expiring reservations failed');
@@ -178,6 +201,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }, 60_000);
   expiry.unref();
   app.addHook('onClose', () => clearInterval(expiry));
+  const powerPruning = setInterval(() => {
+    prunePower().catch((error: unknown) => app.log.error({ err: error }, 'pruning power samples failed'));
+  }, POWER_SAMPLES_PRUNE_MS);
+  powerPruning.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(powerPruning);
+    // After the chargers' connections closed (preClose), before the database does: what is queued is written.
+    await powerSamples.close();
+  });
   const payments: PaymentContext = {
     db: options.db,
     gateway: options.paymentGateway ?? new ManualSettlementGateway(),
@@ -248,6 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(promotionRoutes(services));
   await app.register(userPromotionRoutes(services));
   await app.register(pointRoutes(services));
+  await app.register(powerLoadRoutes(services));
   await app.register(memberRoutes(services));
   await app.register(reportRoutes(services));
   await app.register(pageRoutes(services));

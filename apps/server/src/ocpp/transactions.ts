@@ -109,6 +109,56 @@ export function energyRegisterWh(values: MeterValue[]): { wh: number; at: Date }
   return found;
 }
 
+/** Beyond this a power reading is not one (a hostile or broken meter): 10 MW, well above any connector. */
+export const POWER_MAX_W = 10_000_000;
+
+/** A power in W as a reading, or null when it is none (not finite, negative, beyond POWER_MAX_W). */
+const powerReading = (w: number): number | null =>
+  Number.isFinite(w) && w >= 0 && w <= POWER_MAX_W ? Math.round(w) : null;
+
+/**
+ * The active power drawn (W) at the last MeterValue that reports Power.Active.Import, in W or kW (2.0.1's
+ * multiplier applied): its total (a value without a phase), else the sum of its phases (L1, L2, L3, each once,
+ * L1-N counting as L1). Null when no MeterValue reports one.
+ */
+export function activePowerW(values: MeterValue[]): number | null {
+  let found: number | null = null;
+  for (const meterValue of values) {
+    let total: number | null = null;
+    const phases = new Map<string, number>();
+    for (const sample of meterValue.sampledValue) {
+      if (sample.measurand !== 'Power.Active.Import') continue;
+      const number = sampleNumber(sample);
+      if (number === null) continue;
+      const unit = sample.unit ?? sample.unitOfMeasure?.unit;
+      const w = unit === 'kW' ? number * 1000 : number;
+      if (!sample.phase) total = w;
+      else if (/^L[123]/.test(sample.phase) && !phases.has(sample.phase.slice(0, 2))) {
+        phases.set(sample.phase.slice(0, 2), w);
+      }
+    }
+    const sum = total ?? (phases.size > 0 ? [...phases.values()].reduce((a, b) => a + b, 0) : null);
+    if (sum === null) continue;
+    const reading = powerReading(sum);
+    if (reading !== null) found = reading;
+  }
+  return found;
+}
+
+/**
+ * The mean power (W) between two energy registers: null when they are less than a second apart (the same
+ * reading again, or too close to tell), or the register went back.
+ */
+export function powerBetween(
+  previous: { wh: number; at: Date },
+  current: { wh: number; at: Date },
+): number | null {
+  const ms = current.at.getTime() - previous.at.getTime();
+  const wh = current.wh - previous.wh;
+  if (ms < 1000 || wh < 0) return null;
+  return powerReading((wh * 3_600_000) / ms);
+}
+
 /** The last state of charge (%) among the values, if the charger reports one. */
 export function stateOfCharge(values: MeterValue[]): number | null {
   let found: number | null = null;
@@ -295,6 +345,8 @@ async function sessionOf(db: Db, chargerId: string, transactionId: number | unde
       ocppConnectorId: chargingSessions.ocppConnectorId,
       meterStartWh: chargingSessions.meterStartWh,
       startedAt: chargingSessions.startedAt,
+      lastMeterWh: chargingSessions.lastMeterWh,
+      lastMeterAt: chargingSessions.lastMeterAt,
     })
     .from(chargingSessions)
     .where(and(eq(chargingSessions.id, transactionId), eq(chargingSessions.chargerId, chargerId)));
@@ -308,6 +360,11 @@ export interface MeterReading {
   sessionId: number;
   energyWh: number | null;
   soc: number | null;
+  /**
+   * The power drawn (W) at this reading: Power.Active.Import when the charger sends it, else the mean power
+   * since the session's previous energy register (its start, before any); null when neither tells.
+   */
+  powerW: number | null;
   /** The last reading's time, bounded by the session's start and our clock. */
   at: Date;
 }
@@ -324,6 +381,10 @@ export async function recordMeterValues(
   await storeMeterValues(db, chargerId, request.connectorId, session?.id ?? null, request.meterValue);
   if (!latest) return null;
   const register = energyRegisterWh(request.meterValue);
+  const previous =
+    session && session.lastMeterWh !== null && session.lastMeterAt
+      ? { wh: session.lastMeterWh, at: session.lastMeterAt }
+      : session && { wh: session.meterStartWh, at: session.startedAt };
   if (session && register) {
     await db
       .update(chargingSessions)
@@ -336,6 +397,8 @@ export async function recordMeterValues(
     sessionId: session.id,
     energyWh: register ? register.wh - session.meterStartWh : null,
     soc: stateOfCharge(request.meterValue),
+    powerW:
+      activePowerW(request.meterValue) ?? (register && previous ? powerBetween(previous, register) : null),
     at: boundedTime(last?.timestamp, receivedAt, sinceStart(session.startedAt)).at,
   };
 }

@@ -69,6 +69,8 @@ describe('route declarations', () => {
       'POST /api/landlord': 'landlord.create',
       'PATCH /api/landlord/:id': 'landlord.update',
       'DELETE /api/landlord/:id': 'landlord.delete',
+      // issue 34: a site's live load, as its detail
+      'GET /api/landlord/:id/power': 'landlord.read',
       'GET /api/party': 'party.read',
       'GET /api/party/:id': 'party.read',
       'POST /api/party': 'party.write',

@@ -1,0 +1,209 @@
+/**
+ * The power samples of limited sites (issue 34; docs/decisions.md, Power within a site's limit): what each
+ * connector drew, from its charger's meter values, for the site's live load chart (site-power.ts).
+ *
+ * Off the hot path: a reading is only pushed onto an in-memory queue (ChargerEvents.meterValues is awaited by
+ * the charger's call); every FLUSH_MS the queue is written in one statement per CHUNK_ROWS. Whether each
+ * charger stands at a site with a limit is cached for CACHE_TTL_MS (or until `powerSitesChanged()`): readings
+ * of chargers known to stand at a site without one are dropped before they are queued; a charger the cache
+ * does not know yet (created since) is queued; the insert checks the limit again, so a stale cache never
+ * stores a sample of a site without one. A failure is logged, never thrown at the charger.
+ */
+import { eq, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { chargers, landlords } from '../../db/schema/index.ts';
+import type { MeterReading, StoppedSession } from '../../ocpp/transactions.ts';
+import { WriteBehind } from '../../ocpp/write-behind.ts';
+
+/** How long queued samples wait before they are written together. */
+export const FLUSH_MS = 500;
+/** How long the set of chargers at limited sites is trusted before it is read again. */
+export const CACHE_TTL_MS = 30_000;
+/** Samples kept: the chart shows the last hour; a little more is kept for what came late. */
+export const KEEP_MS = 3 * 60 * 60_000;
+/** How far back a charger's time may put a sample: older readings are taken as this old. */
+export const SAMPLE_PAST_MS = 60 * 60_000;
+/** How often the old samples are deleted. */
+export const PRUNE_MS = 5 * 60_000;
+/** Past this many queued samples, the oldest are dropped (the database is away; the chart shows a gap). */
+const MAX_QUEUED = 50_000;
+const CHUNK_ROWS = 1000;
+const PRUNE_BATCH = 10_000;
+
+/**
+ * A sample's time: the charger's (a reading queued while offline happened then), bounded to the last hour and
+ * our clock. A charger's clock is evidence, not truth (ARCHITECTURE.md): a time ahead of ours is now, one more
+ * than an hour old is an hour old (the chart shows the last hour; a sample from the past would vanish, one from
+ * the future would hide the next ones).
+ */
+export function sampleTime(at: Date, now: Date): Date {
+  const time = at.getTime();
+  if (!Number.isFinite(time) || time > now.getTime()) return now;
+  const earliest = now.getTime() - SAMPLE_PAST_MS;
+  return time < earliest ? new Date(earliest) : at;
+}
+
+interface Queued {
+  /** The order received: ties in time keep it (a session's 0 at its end after its last reading). */
+  o: number;
+  chargerId: string;
+  /** The session (its connector and site are found when written). */
+  s: number;
+  /** Milliseconds since the epoch. */
+  t: number;
+  w: number;
+}
+
+/** Every recorder of this process, so `powerSitesChanged()` reaches them without a handle. */
+const recorders = new Set<PowerSamples>();
+
+/**
+ * A site's limit was set, changed or removed, or a charger moved to another site: the recorders of this
+ * process read which chargers stand at limited sites again before their next write (other processes within
+ * CACHE_TTL_MS). Cheap; call it after the change has committed.
+ */
+export function powerSitesChanged(): void {
+  for (const recorder of recorders) recorder.sitesChanged();
+}
+
+export class PowerSamples {
+  private queue: Queued[] = [];
+  private order = 0;
+  /** Charger id -> whether its site has a limit. */
+  private limited: Map<string, boolean> | null = null;
+  private loadedAt = 0;
+  private generation = 0;
+  private loadedGeneration = -1;
+  private dropped = 0;
+  private readonly writer: WriteBehind;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { flushMs?: number; cacheTtlMs?: number } = {},
+  ) {
+    this.writer = new WriteBehind(options.flushMs ?? FLUSH_MS, () => this.write());
+    recorders.add(this);
+  }
+
+  /** A session's reading (ChargerEvents.meterValues): its power, if it tells one, at its bounded time. */
+  meterValues(chargerId: string, reading: MeterReading, now = new Date()): void {
+    if (reading.powerW === null) return;
+    this.record(chargerId, reading.sessionId, sampleTime(reading.at, now), reading.powerW);
+  }
+
+  /** A session ended (ChargerEvents.stopped): its connector draws 0 from then, so the chart drops. */
+  stopped(chargerId: string, stopped: StoppedSession, now = new Date()): void {
+    if (!stopped.wasOpen) return;
+    this.record(chargerId, stopped.sessionId, sampleTime(stopped.stop.at, now), 0);
+  }
+
+  /** The cache of chargers at limited sites is read again before the next write. */
+  sitesChanged(): void {
+    this.generation++;
+  }
+
+  /** Writes what is queued now (tests, and the close). */
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  /** Writes what is queued and stops. */
+  async close(): Promise<void> {
+    recorders.delete(this);
+    this.writer.cancel();
+    await this.flush();
+  }
+
+  private record(chargerId: string, sessionId: number, at: Date, powerW: number): void {
+    try {
+      if (this.fresh() && this.limited?.get(chargerId) === false) return;
+      if (this.queue.length >= MAX_QUEUED) {
+        this.queue.shift();
+        this.dropped++;
+      }
+      this.queue.push({ o: this.order++, chargerId, s: sessionId, t: at.getTime(), w: powerW });
+      this.writer.schedule();
+    } catch (error) {
+      this.log.error({ err: error, chargerId }, 'power samples: a reading was not queued');
+    }
+  }
+
+  private fresh(): boolean {
+    return (
+      this.limited !== null &&
+      this.loadedGeneration === this.generation &&
+      Date.now() - this.loadedAt < (this.options.cacheTtlMs ?? CACHE_TTL_MS)
+    );
+  }
+
+  /** Whether each charger stands at a site with a limit, from the cache while it is fresh. */
+  private async limitedChargers(): Promise<Map<string, boolean>> {
+    if (this.limited && this.fresh()) return this.limited;
+    const generation = this.generation;
+    const rows = await this.db
+      .select({ id: chargers.id, limited: isNotNull(landlords.maxPowerKw) })
+      .from(chargers)
+      .innerJoin(landlords, eq(landlords.id, chargers.landlordId));
+    this.limited = new Map(rows.map((row) => [row.id, Boolean(row.limited)]));
+    this.loadedAt = Date.now();
+    this.loadedGeneration = generation;
+    return this.limited;
+  }
+
+  private async write(): Promise<void> {
+    if (this.dropped > 0) {
+      this.log.warn({ dropped: this.dropped }, 'power samples: queue full, the oldest were dropped');
+      this.dropped = 0;
+    }
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    try {
+      const limited = await this.limitedChargers();
+      const rows = batch.filter((row) => limited.get(row.chargerId) !== false);
+      for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+        await this.insert(rows.slice(i, i + CHUNK_ROWS).map(({ o, s, t, w }) => ({ o, s, t, w })));
+      }
+    } catch (error) {
+      this.log.error({ err: error, samples: batch.length }, 'power samples: writing failed, samples lost');
+    }
+  }
+
+  /** The session names its connector and, through its charger, its site; only a site with a limit keeps it. */
+  private async insert(rows: Array<Pick<Queued, 'o' | 's' | 't' | 'w'>>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.execute(sql`insert into power_samples (landlord_id, connector_id, at, power_w)
+      select ch.landlord_id, cs.connector_id, to_timestamp(v.t / 1000.0), v.w
+      from json_to_recordset(${JSON.stringify(rows)}::json) as v(o int, s int, t float8, w int)
+      join charging_sessions cs on cs.id = v.s
+      join chargers ch on ch.id = cs.charger_id
+      join landlords l on l.id = ch.landlord_id
+      where l.max_power_kw is not null and cs.connector_id is not null
+      order by v.o`);
+  }
+}
+
+/**
+ * Deletes the samples older than KEEP_MS before `now`, in batches (rows another process is deleting are
+ * skipped: every process prunes); answers how many.
+ */
+export async function prunePowerSamples(db: Db, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - KEEP_MS).toISOString();
+  let deleted = 0;
+  for (;;) {
+    const rows = await db.execute(sql`delete from power_samples where id in
+      (select id from power_samples where at < ${cutoff}::timestamptz limit ${PRUNE_BATCH}
+        for update skip locked)`);
+    const count = rowCount(rows);
+    deleted += count;
+    if (count < PRUNE_BATCH) return deleted;
+  }
+}
+
+/** Rows of an execute() result, whichever driver answered (pg: rowCount; PGlite: affectedRows). */
+function rowCount(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
