@@ -1,7 +1,9 @@
 import { POWER_FIELD_MESSAGES as M } from '@ev/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargers } from '../../src/db/schema/index.ts';
+import { chargers, powerSamples } from '../../src/db/schema/index.ts';
+import { memberTag } from '../../src/modules/member/member.service.ts';
+import { createMember } from '../helpers/bookings.ts';
 import {
   createChargerBrand,
   createLandlord,
@@ -9,6 +11,8 @@ import {
   createParty,
   signedInUser,
 } from '../helpers/factories.ts';
+import { chargerPlace } from '../helpers/ocpp.ts';
+import { iso, station16 } from '../helpers/ocpp201.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -297,5 +301,62 @@ describe('charger: Max power (kW)', () => {
     });
     expect(refused.status).toBe(400);
     expect((await readCharger(id)).defaultProfileStatus).toBe('Rejected');
+  });
+});
+
+describe('an edited limit reaches the live load at once', () => {
+  it("keeps a site's readings from the save that sets its limit, and none from the save that removes it", async () => {
+    const place = await chargerPlace(t);
+    const s = await station16(t, admin, place, 'PWR-LIVE-01');
+    const connectorId = s.connectorIds[0]!;
+    const MINUTE = 60_000;
+    const T0 = Date.now() - 10 * MINUTE;
+    const meter = (transactionId: number, minute: number, wh: number, kw: number) =>
+      s.call('MeterValues', {
+        connectorId: 1,
+        transactionId,
+        meterValue: [
+          {
+            timestamp: iso(T0 + minute * MINUTE),
+            sampledValue: [
+              { value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+              { value: String(kw), measurand: 'Power.Active.Import', unit: 'kW' },
+            ],
+          },
+        ],
+      });
+    const samples = async () => {
+      await t.app.jobs.flushPowerSamples();
+      const rows = await t.database.db
+        .select({ powerW: powerSamples.powerW })
+        .from(powerSamples)
+        .where(eq(powerSamples.connectorId, connectorId))
+        .orderBy(asc(powerSamples.at), asc(powerSamples.id));
+      return rows.map((row) => row.powerW);
+    };
+    const site = await readSite(place.site.id);
+    const { id: _id, merchantNameEn: _name, internal: _internal, active: _active, ...form } = site;
+    const save = async (fields: Record<string, unknown>) =>
+      expect(
+        (
+          await t.call('PATCH', `/api/landlord/${place.site.id}`, {
+            token: admin,
+            body: { ...form, ...fields },
+          })
+        ).status,
+      ).toBe(200);
+
+    const tag = await memberTag(t.database.db, (await createMember(t)).id);
+    const { transactionId } = await s.start(tag, T0, 1_000);
+    // No limit: the recorder learns this charger stands at a site without one, and drops its readings.
+    await meter(transactionId, 1, 2_000, 7);
+    expect(await samples()).toEqual([]);
+    await save({ maxPowerKw: 30 });
+    await meter(transactionId, 2, 3_000, 11);
+    expect(await samples()).toEqual([11_000]);
+    await save({ maxPowerKw: null });
+    await meter(transactionId, 3, 4_000, 12);
+    expect(await samples()).toEqual([11_000]);
+    await s.close();
   });
 });

@@ -27,6 +27,7 @@ import { hashOcppPassword } from '../../ocpp/password.ts';
 import { heartbeatDeadline } from '../../ocpp/store.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, landlordScope, scopeOf } from '../../plugins/scope.ts';
+import { powerSitesChanged } from '../power-load/power-samples.ts';
 
 export const CHARGER_SORTS_SQL = {
   id: chargers.id,
@@ -351,7 +352,7 @@ export async function updateCharger(
   id: string,
   body: ChargerBody | { active: boolean },
 ): Promise<void> {
-  const [current] = await fromChargers(db, { id: chargers.id }).where(
+  const [current] = await fromChargers(db, { id: chargers.id, landlordId: chargers.landlordId }).where(
     and(eq(chargers.id, id), landlordScope(scopeOf(user))),
   );
   if (!current) throw new NotFound('Charger not found');
@@ -420,6 +421,8 @@ export async function updateCharger(
       }
     }),
   );
+  // Moved to another site: the live load's recorder reads which chargers stand at limited sites again.
+  if (site.id !== current.landlordId) powerSitesChanged();
 }
 
 /** 404 outside the scope; 409 while active, or while something still refers to it. Connectors go with it. */

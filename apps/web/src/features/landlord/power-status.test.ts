@@ -8,6 +8,7 @@ describe('powerTags', () => {
   it('shows a steered session by its answer', () => {
     expect(texts(false, 'Accepted')).toEqual(['Accepted:green']);
     expect(texts(false, 'Pending')).toEqual(['Pending:blue']);
+    expect(texts(false, 'None')).toEqual(['No limit:blue']);
   });
 
   it('says a waiting session waits', () => {

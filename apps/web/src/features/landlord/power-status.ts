@@ -33,6 +33,13 @@ export function powerTags(session: Pick<PowerSessionItem, 'waiting' | 'profileSt
       color: 'blue',
       tooltip: 'Its allowance was sent; the charger has not answered yet.',
     });
+  } else if (status === 'None') {
+    // The limit was removed while the screen showed it: nothing is sent any more.
+    tags.push({
+      text: 'No limit',
+      color: 'blue',
+      tooltip: "The site has no limit now: nothing is sent, it may draw its connector's maximum.",
+    });
   } else if (status === 'Offline') {
     tags.push({
       text: 'Offline',
