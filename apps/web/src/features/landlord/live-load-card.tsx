@@ -31,70 +31,84 @@ const kw2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFr
 
 const connectorText = (row: PowerSessionItem) => `${row.connectorNameEn} (#${row.ocppConnectorId})`;
 
+function StatusTags({ row }: { row: PowerSessionItem }) {
+  return (
+    <Flex gap={4} wrap>
+      {powerTags(row).map((tag) => (
+        <Tooltip key={tag.text} title={tag.tooltip}>
+          {/* Focusable, so the explanation reaches keyboard users too. */}
+          <Tag color={tag.color} tabIndex={0} style={{ marginInlineEnd: 0, cursor: 'help' }}>
+            {tag.text}
+          </Tag>
+        </Tooltip>
+      ))}
+    </Flex>
+  );
+}
+
+const kwColumns = [
+  {
+    title: 'Allowance (kW)',
+    dataIndex: 'allowanceKw',
+    key: 'allowanceKw',
+    align: 'right' as const,
+    render: (allowanceKw: number) => kw2.format(allowanceKw),
+  },
+  {
+    title: 'Drawing (kW)',
+    dataIndex: 'powerKw',
+    key: 'powerKw',
+    align: 'right' as const,
+    render: (powerKw: number | null) => (powerKw === null ? '-' : kw2.format(powerKw)),
+  },
+];
+
 /**
- * The sessions' columns. On a phone the connector moves under the charger and the start time gives way, so
- * the allowance, the draw and the status fit without scrolling.
+ * The sessions' columns: charger, connector, started, allowance, drawing, status. On a phone the connector
+ * and the status go under the charger and the start time gives way, so the two numbers fit beside it without
+ * scrolling.
  */
 function columns(phone: boolean) {
+  if (phone) {
+    return [
+      {
+        title: 'Charger',
+        key: 'charger',
+        render: (_: unknown, row: PowerSessionItem) => (
+          <Flex vertical gap={2} align="start">
+            <Link to={`/charger/${encodeURIComponent(row.chargerId)}`}>{row.chargerNameEn}</Link>
+            <Typography.Text type="secondary">{connectorText(row)}</Typography.Text>
+            <StatusTags row={row} />
+          </Flex>
+        ),
+      },
+      ...kwColumns,
+    ];
+  }
   return [
     {
       title: 'Charger',
       key: 'charger',
       render: (_: unknown, row: PowerSessionItem) => (
-        <>
-          <Link to={`/charger/${encodeURIComponent(row.chargerId)}`}>{row.chargerNameEn}</Link>
-          {phone && (
-            <Typography.Text type="secondary" style={{ display: 'block' }}>
-              {connectorText(row)}
-            </Typography.Text>
-          )}
-        </>
+        <Link to={`/charger/${encodeURIComponent(row.chargerId)}`}>{row.chargerNameEn}</Link>
       ),
     },
-    ...(phone
-      ? []
-      : [
-          {
-            title: 'Connector',
-            key: 'connector',
-            render: (_: unknown, row: PowerSessionItem) => connectorText(row),
-          },
-          {
-            title: 'Started',
-            dataIndex: 'startedAt',
-            key: 'startedAt',
-            render: (startedAt: string) => formatThaiDateTime(startedAt),
-          },
-        ]),
     {
-      title: 'Allowance (kW)',
-      dataIndex: 'allowanceKw',
-      key: 'allowanceKw',
-      align: 'right' as const,
-      render: (allowanceKw: number) => kw2.format(allowanceKw),
+      title: 'Connector',
+      key: 'connector',
+      render: (_: unknown, row: PowerSessionItem) => connectorText(row),
     },
     {
-      title: 'Drawing (kW)',
-      dataIndex: 'powerKw',
-      key: 'powerKw',
-      align: 'right' as const,
-      render: (powerKw: number | null) => (powerKw === null ? '-' : kw2.format(powerKw)),
+      title: 'Started',
+      dataIndex: 'startedAt',
+      key: 'startedAt',
+      render: (startedAt: string) => formatThaiDateTime(startedAt),
     },
+    ...kwColumns,
     {
       title: 'Status',
       key: 'status',
-      render: (_: unknown, row: PowerSessionItem) => (
-        <Flex gap={4} wrap>
-          {powerTags(row).map((tag) => (
-            <Tooltip key={tag.text} title={tag.tooltip}>
-              {/* Focusable, so the explanation reaches keyboard users too. */}
-              <Tag color={tag.color} tabIndex={0} style={{ marginInlineEnd: 0, cursor: 'help' }}>
-                {tag.text}
-              </Tag>
-            </Tooltip>
-          ))}
-        </Flex>
-      ),
+      render: (_: unknown, row: PowerSessionItem) => <StatusTags row={row} />,
     },
   ];
 }
@@ -110,6 +124,8 @@ export function LiveLoadCard({ landlordId }: { landlordId: number }) {
   const data = power.data;
   const now = data?.points.at(-1)?.kw ?? 0;
   const waiting = data?.sessions.filter((session) => session.waiting).length ?? 0;
+  // Four figures on one or two lines of a phone.
+  const statisticStyles = phone ? { content: { fontSize: 18 } } : undefined;
   return (
     <Card
       title="Live load"
@@ -134,20 +150,27 @@ export function LiveLoadCard({ landlordId }: { landlordId: number }) {
       {!data && power.isPending && <Skeleton active />}
       {data && (
         <>
-          <Flex gap={32} wrap style={{ marginBottom: 12 }}>
-            <Statistic title="Now" value={kwText(now)} suffix="kW" />
+          <Flex gap={phone ? 20 : 32} wrap style={{ marginBottom: 12 }}>
+            <Statistic title="Now" value={kwText(now)} suffix="kW" styles={statisticStyles} />
             <Statistic
+              styles={statisticStyles}
               title="Limit"
               value={data.maxPowerKw === null ? 'None' : kwText(data.maxPowerKw)}
               suffix={data.maxPowerKw === null ? undefined : 'kW'}
             />
             <Statistic
+              styles={statisticStyles}
               title="Sessions"
               value={data.sessions.length}
               suffix={waiting > 0 ? `(${waiting} waiting)` : undefined}
             />
             {data.phases !== null && data.voltage !== null && (
-              <Statistic title="Supply" value={`${data.phases} × ${data.voltage}`} suffix="V" />
+              <Statistic
+                styles={statisticStyles}
+                title="Supply"
+                value={`${data.phases} × ${data.voltage}`}
+                suffix="V"
+              />
             )}
           </Flex>
           <LoadChart points={data.points} limitKw={data.maxPowerKw} />
@@ -158,7 +181,7 @@ export function LiveLoadCard({ landlordId }: { landlordId: number }) {
             size="small"
             rowKey="connectorId"
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={phone ? undefined : { x: 'max-content' }}
             dataSource={data.sessions}
             columns={columns(phone)}
             locale={{ emptyText: 'No active sessions' }}
