@@ -197,8 +197,11 @@ test.describe('as admin', () => {
     expect(await numberIn(latitude(page))).toBe(lat);
     await expect(page.getByLabel('Max power (kW)', { exact: true })).toHaveValue('150.5');
     await expect(page.getByLabel('Voltage (V)', { exact: true })).toHaveValue('');
+    // A site with a limit shows its Live load first, above the form (site-power.spec tells it).
+    await expect(page.getByTestId('live-load').getByTestId('load-chart')).toBeVisible();
 
     // Drag the pin: the coordinates follow.
+    await pin(page).scrollIntoViewIfNeeded();
     const from = await pin(page).boundingBox();
     if (!from) throw new Error('No pin');
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -147,7 +147,12 @@ export function LiveLoadCard({ landlordId }: { landlordId: number }) {
           description={power.error instanceof ApiError ? `Code: ${power.error.message}` : undefined}
         />
       )}
-      {!data && power.isPending && <Skeleton active />}
+      {!data && power.isPending && (
+        // About the card's height once loaded, so the form below does not jump when it comes.
+        <div style={{ minHeight: 480 }}>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      )}
       {data && (
         <>
           <Flex gap={phone ? 20 : 32} wrap style={{ marginBottom: 12 }}>
