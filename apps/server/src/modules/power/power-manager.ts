@@ -184,18 +184,23 @@ export class PowerManager implements PowerNotices {
       if (!concernsPower(site)) return;
       await stored();
       if (site.limited) {
-        await this.db
-          .update(powerAllowances)
-          .set({ profileStatus: 'Offline' })
-          .where(
-            inArray(
-              powerAllowances.connectorId,
-              this.db
-                .select({ id: connectors.id })
-                .from(connectors)
-                .where(eq(connectors.chargerId, chargerId)),
-            ),
-          );
+        // Under the site's lock, as a decision is written (site-decision.ts): the two never cross.
+        await this.db.transaction(async (tx) => {
+          await tx
+            .select({ id: landlords.id })
+            .from(landlords)
+            .where(eq(landlords.id, site.landlordId))
+            .for('update');
+          await tx
+            .update(powerAllowances)
+            .set({ profileStatus: 'Offline' })
+            .where(
+              inArray(
+                powerAllowances.connectorId,
+                tx.select({ id: connectors.id }).from(connectors).where(eq(connectors.chargerId, chargerId)),
+              ),
+            );
+        });
         this.schedule(site.landlordId);
       }
       await refreshDefault(this.db, this.commands, chargerId, { onlyIfMissed: true });

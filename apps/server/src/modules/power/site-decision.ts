@@ -51,6 +51,20 @@ export const LOST_PROFILE_MS = 60_000;
 type Allowance = typeof powerAllowances.$inferSelect;
 type Session = Awaited<ReturnType<typeof activeSessions>>[number];
 
+/** Whether a row already holds what is to be written (it is then left alone). */
+function same(row: Allowance | undefined, write: typeof powerAllowances.$inferInsert): boolean {
+  return (
+    row !== undefined &&
+    row.landlordId === write.landlordId &&
+    row.chargingSessionId === write.chargingSessionId &&
+    row.allowanceW === write.allowanceW &&
+    row.waiting === write.waiting &&
+    row.profileStatus === write.profileStatus &&
+    row.decidedAt.getTime() === write.decidedAt?.getTime() &&
+    (row.answeredAt?.getTime() ?? null) === (write.answeredAt?.getTime() ?? null)
+  );
+}
+
 const keyOf = (session: Session, landlordId: number) => ({
   connectorId: session.connectorId,
   landlordId,
@@ -97,7 +111,12 @@ export async function decideSite(db: Db, landlordId: number, now = new Date()): 
       .from(landlords)
       .where(eq(landlords.id, landlordId))
       .for('update');
-    const rows = await tx.select().from(powerAllowances).where(eq(powerAllowances.landlordId, landlordId));
+    // Locked too: an answer recorded meanwhile (power-manager.ts) waits, and is never written over.
+    const rows = await tx
+      .select()
+      .from(powerAllowances)
+      .where(eq(powerAllowances.landlordId, landlordId))
+      .for('update');
     const limitW = site ? wattsOf(site.maxPowerKw) : null;
     if (!site || limitW === null) return { send: [], clear: await dropAll(tx, landlordId, rows) };
 
@@ -194,10 +213,11 @@ export async function decideSite(db: Db, landlordId: number, now = new Date()): 
           kept.length > 0 ? notInArray(powerAllowances.connectorId, kept) : undefined,
         ),
       );
-    if (writes.length > 0) {
+    const changed = writes.filter((write) => !same(previous.get(write.connectorId), write));
+    if (changed.length > 0) {
       await tx
         .insert(powerAllowances)
-        .values(writes)
+        .values(changed)
         .onConflictDoUpdate({
           target: powerAllowances.connectorId,
           set: {
