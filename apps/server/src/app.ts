@@ -141,6 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       disconnect: (chargerId, reason) => ocpp.commands.disconnect(chargerId, reason),
     },
     app.log,
+    { commandTimeoutMs: config.ocpp.commandTimeoutMs },
   );
   const ocpp: OcppCentral = new OcppCentral(
     options.db,

@@ -1,6 +1,6 @@
 /**
  * The server's power manager (issue 34 §2; docs/decisions.md, "Power within a site's limit"): decides when a
- * site's limit is shared again and tells the chargers. Events come from the chargers (charger-events.ts) and
+ * site's limit is shared again and tells the chargers. Events come from the chargers (power-charger-events.ts) and
  * from staff editing a site or a charger (`siteChanged`, `chargerChanged`); each names a site, whose
  * recomputes run one at a time in this process, a burst of events making one more run, not one each
  * (`schedule`). Across processes the site's row lock orders them (site-decision.ts). Power work never fails
@@ -9,12 +9,14 @@
 
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { ROUTE_MARGIN_MS } from '../../cluster/bus.ts';
 import type { Db } from '../../db/client.ts';
 import { chargers, chargingSessions, connectors, landlords, powerAllowances } from '../../db/schema/index.ts';
 import { type ChargerCommands, clearChargingProfile, setChargingProfile } from '../../ocpp/commands.ts';
 import { ChargerSites, concernsPower } from './charger-sites.ts';
 import { refreshDefault } from './default-profile.ts';
 import { isRefusal, profileAnswer, txProfile, txProfileId } from './power-profiles.ts';
+import { PowerWork } from './power-work.ts';
 import { decideSite, type ProfileToClear, type ProfileToSend } from './site-decision.ts';
 
 /** What staff edits tell the power manager (Services.power): each returns at once. */
@@ -27,18 +29,23 @@ export interface PowerNotices {
 
 /** How long a stopping server waits for the power work under way. */
 export const POWER_CLOSE_MS = 5000;
+/** Beyond a command's timeout and its hop across the cluster, before an unanswered profile is sent again. */
+const LOST_MARGIN_MS = 5000;
 
-/** Runs `run` on a later turn of the event loop: after the charger's call has been answered. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export interface PowerOptions {
+  /** How long a charger is given to answer a command (OCPP_COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs: number;
+}
 
 export class PowerManager implements PowerNotices {
   /** Sites being recomputed here; `again`: an event came meanwhile, one more run follows. */
   private readonly running = new Map<number, { again: boolean }>();
-  private readonly work = new Set<Promise<void>>();
-  private stopped = false;
+  private readonly work: PowerWork;
   /** Whether each connector's car was last heard suspended (SuspendedEV), by charger and connector number. */
   private readonly suspended = new Map<string, boolean>();
   private readonly sites: ChargerSites;
+  /** A profile unanswered this long was lost (its sender stopped): longer than any command may take. */
+  private readonly lostAfterMs: number;
   /** Recomputes run so far (the tests and the benchmark read how few a burst makes). */
   recomputes = 0;
 
@@ -46,23 +53,20 @@ export class PowerManager implements PowerNotices {
     private readonly db: Db,
     private readonly commands: ChargerCommands,
     private readonly log: FastifyBaseLogger,
+    options: PowerOptions,
   ) {
     this.sites = new ChargerSites(db);
+    this.work = new PowerWork(log);
+    this.lostAfterMs = options.commandTimeoutMs + ROUTE_MARGIN_MS + LOST_MARGIN_MS;
   }
 
-  /** Runs power work in the background: logged when it fails, awaited by `settled`. */
-  track(what: string, task: () => Promise<void>): void {
-    if (this.stopped) return;
-    const running: Promise<void> = nextTurn()
-      .then(task)
-      .catch((error: unknown) => this.log.error({ err: error }, `power: ${what} failed`))
-      .finally(() => this.work.delete(running));
-    this.work.add(running);
+  private track(what: string, task: () => Promise<void>): void {
+    this.work.run(what, task);
   }
 
   /** Shares the site's limit again soon: at once when idle, else once more after the run under way. */
   schedule(landlordId: number): void {
-    if (this.stopped) return;
+    if (this.work.stopping) return;
     const running = this.running.get(landlordId);
     if (running) {
       running.again = true;
@@ -72,7 +76,7 @@ export class PowerManager implements PowerNotices {
     this.running.set(landlordId, state);
     this.track(`recomputing site ${landlordId}`, async () => {
       try {
-        while (state.again && !this.stopped) {
+        while (state.again && !this.work.stopping) {
           state.again = false;
           await this.recompute(landlordId).catch((error: unknown) =>
             this.log.error({ err: error, landlordId }, 'power: recomputing a site failed'),
@@ -86,7 +90,7 @@ export class PowerManager implements PowerNotices {
 
   private async recompute(landlordId: number): Promise<void> {
     this.recomputes++;
-    const decision = await decideSite(this.db, landlordId);
+    const decision = await decideSite(this.db, landlordId, { lostAfterMs: this.lostAfterMs });
     // Committed: now the chargers are told, each on its own (one slow charger holds nobody up).
     for (const profile of decision.send)
       this.track(`sending a profile to ${profile.chargerId}`, () => this.send(profile));
@@ -281,24 +285,13 @@ export class PowerManager implements PowerNotices {
     );
   }
 
-  /**
-   * Resolves once the power work running now, and any it started meanwhile, has ended; or after `withinMs`
-   * (a stopping server does not wait a command's whole timeout for a charger held elsewhere).
-   */
-  async settled(withinMs = Number.POSITIVE_INFINITY): Promise<void> {
-    const deadline = Date.now() + withinMs;
-    while (this.work.size > 0 && Date.now() < deadline) {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<void>((resolve) => {
-        if (Number.isFinite(withinMs)) timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
-      });
-      await Promise.race([Promise.all([...this.work]), late]);
-      clearTimeout(timer);
-    }
+  /** Resolves once the power work running now has ended (or after `withinMs`). */
+  settled(withinMs?: number): Promise<void> {
+    return this.work.settled(withinMs);
   }
 
   /** No new work from now on (the server is stopping); what runs is awaited by `settled`. */
   stop(): void {
-    this.stopped = true;
+    this.work.stop();
   }
 }

@@ -42,12 +42,6 @@ export interface SiteDecision {
   clear: ProfileToClear[];
 }
 
-/**
- * A profile sent but not answered for this long was lost (its process stopped before the answer): sent again.
- * Longer than any command's timeout, so a profile on its way is never sent twice.
- */
-export const LOST_PROFILE_MS = 60_000;
-
 type Allowance = typeof powerAllowances.$inferSelect;
 type Session = Awaited<ReturnType<typeof activeSessions>>[number];
 
@@ -104,7 +98,18 @@ function activeSessions(tx: Tx, landlordId: number) {
 }
 
 /** Decides the site's allowances now and writes them; what to send is returned, to send after the commit. */
-export async function decideSite(db: Db, landlordId: number, now = new Date()): Promise<SiteDecision> {
+export async function decideSite(
+  db: Db,
+  landlordId: number,
+  {
+    lostAfterMs,
+    now = new Date(),
+  }: {
+    /** A profile sent this long ago and still unanswered was lost (its sender stopped): it is sent again. */
+    lostAfterMs: number;
+    now?: Date;
+  },
+): Promise<SiteDecision> {
   return db.transaction(async (tx) => {
     const [site] = await tx
       .select({ maxPowerKw: landlords.maxPowerKw, phases: landlords.phases, voltage: landlords.voltage })
@@ -181,7 +186,7 @@ export async function decideSite(db: Db, landlordId: number, now = new Date()): 
         row.waiting === share.waiting &&
         profileLimit(row.allowanceW, unit) === profileLimit(share.allowanceW, unit) &&
         row.profileStatus !== 'Offline' &&
-        !(row.profileStatus === 'Pending' && now.getTime() - row.decidedAt.getTime() > LOST_PROFILE_MS);
+        !(row.profileStatus === 'Pending' && now.getTime() - row.decidedAt.getTime() > lostAfterMs);
       writes.push({
         ...keyOf(session, landlordId),
         allowanceW: share.allowanceW,
