@@ -36,7 +36,8 @@ let nextConnector = 910_000;
 const stations: PowerStation[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ OCPP_UNKNOWN_TAGS: 'accept' });
+  // A charger that never answers is given up on after 1 s (the others answer at once).
+  t = await startTestApp({ OCPP_UNKNOWN_TAGS: 'accept', OCPP_COMMAND_TIMEOUT_MS: '1000' });
   admin = (await signedInUser(t, { role: 'admin' })).token;
   merchantId = (await createMerchant(t)).id;
   priceId = (await createPrice(t)).id;
@@ -282,12 +283,13 @@ describe('a site of AC and DC chargers, 1.6 and 2.0.1, under 60 kW (3 phases, 23
   });
 });
 
-describe('a charger that refuses its profile, and one that has no smart charging', () => {
+describe('chargers that refuse their profile, have no smart charging, or never answer', () => {
   let site: Site;
   let k1: PowerStation;
   let k2: PowerStation;
   let refusing: PowerStation;
   let unable: PowerStation;
+  let silent: PowerStation;
 
   beforeAll(async () => {
     // No phases: every charger is told watts.
@@ -298,6 +300,7 @@ describe('a charger that refuses its profile, and one that has no smart charging
     refusing.answer = { status: 'Rejected' };
     unable = await station(site, 'PWR-NOSC', { connectorsKw: [22] });
     unable.handlesProfiles = false;
+    silent = await station(site, 'PWR-QUIET', { connectorsKw: [22] });
   });
 
   it('counts a refusing charger at full power, shares the rest, and never sends it another', async () => {
@@ -338,7 +341,15 @@ describe('a charger that refuses its profile, and one that has no smart charging
     expect(last.map((e) => e.allowanceW)).toEqual([8000, 0]);
     const answers = await t.call('GET', `/api/charger/${unable.id}`, { token: admin });
     expect(answers.body.powerProfile.status).toBe('NotSupported');
-    for (const s of [one, waiting, noSmart]) await s.station.stop(s);
+    await unable.stop(noSmart);
+    await converge(site, [one, waiting]);
+
+    // No answer within the command timeout: Timeout, counted at full power as well.
+    silent.answer = { silent: true };
+    const quiet = await sessionOf(silent, 1);
+    await converge(site, [one, waiting], [{ ...quiet, fullW: 22_000, status: 'Timeout' }]);
+    expect(silent.profiles('TxProfile')).toHaveLength(1);
+    for (const s of [one, waiting, quiet]) await s.station.stop(s);
   });
 });
 

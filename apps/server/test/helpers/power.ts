@@ -18,8 +18,8 @@ type Api = (
   options?: { body?: unknown; token?: string },
 ) => Promise<CallResult>;
 
-/** How a charger answers SetChargingProfile: a status word, or a CALLERROR with this code. */
-export type ProfileAnswer = { status: string } | { error: string };
+/** How a charger answers SetChargingProfile: a status word, a CALLERROR with this code, or never. */
+export type ProfileAnswer = { status: string } | { error: string } | { silent: true };
 
 export interface Received {
   action: string;
@@ -153,6 +153,7 @@ export class PowerStation {
           throw Object.assign(new Error('no'), { rpcErrorCode: 'NotImplemented' });
         this.received.push({ action, params });
         if (action === 'ClearChargingProfile') return { status: 'Accepted' };
+        if ('silent' in this.answer) return new Promise(() => undefined);
         if ('error' in this.answer) throw Object.assign(new Error('no'), { rpcErrorCode: this.answer.error });
         return { status: this.answer.status };
       }) as never);
