@@ -247,7 +247,16 @@ export const chargerListResponse = z.union([
   z.object({ total: z.number().int(), chargers: z.array(charger) }),
   z.object({ chargers: z.array(chargerOption) }),
 ]);
-export const chargerResponse = z.object({ charger });
+/**
+ * What the charger last answered to the power sharing's profiles (issue 34): a refusal first (Rejected,
+ * NotSupported, Timeout, a CALLERROR's code: it is counted at full power), else the newest answer (Accepted,
+ * Pending, Offline); `at` is when (ISO). Null when it was sent none (its site has no limit).
+ */
+export const chargerPowerProfile = z
+  .object({ status: z.string(), at: z.string().nullable() })
+  .meta({ id: 'ChargerPowerProfile' });
+export type ChargerPowerProfile = z.infer<typeof chargerPowerProfile>;
+export const chargerResponse = z.object({ charger, powerProfile: chargerPowerProfile.nullable() });
 /** POST answers the new charger's id (the identity it was given). */
 export const chargerCreatedResponse = z.object({ message: z.string(), id: z.string() });
 /** The path parameter: a charger id as entered. */
