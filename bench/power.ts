@@ -5,6 +5,8 @@
  * this process (PGlite in memory, or a scratch database on DATABASE_URL's server; OCPP_UNKNOWN_TAGS=accept, so
  * any card starts a session).
  *
+ *  0. warm-up: the unlimited site's fleet runs sessions for `--warmup-s`, not measured (the first calls of a
+ *     fresh process are the slowest: measured first, the baseline would flatter the limited run);
  *  1. baseline: the unlimited site's fleet runs the same sessions for `--baseline-minutes`: the time from a
  *     StartTransaction (2.0.1: TransactionEvent Started) sent to its answer, clocked on the simulator's side. It
  *     must receive no profile.
@@ -23,8 +25,8 @@
  *     A server that sends no SetChargingProfile (one without the power manager) gets "NO PROFILES RECEIVED" and
  *     no latency figures: the power it prints is then what the site draws unmanaged.
  *
- *   npm run bench:power -- [--minutes 3] [--baseline-minutes 2] [--meter-s 10] [--event-s 4] [--limit-kw 150]
- *                          [--rejecting 1] [--seed 1]            DATABASE_URL: a scratch database on that server
+ *   npm run bench:power -- [--minutes 3] [--baseline-minutes 2] [--warmup-s 30] [--meter-s 10] [--event-s 4]
+ *                          [--limit-kw 150] [--rejecting 1] [--seed 1]            DATABASE_URL: a scratch database on that server
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -41,6 +43,7 @@ const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '3' },
     'baseline-minutes': { type: 'string', default: '2' },
+    'warmup-s': { type: 'string', default: '30' },
     'meter-s': { type: 'string', default: '10' },
     'event-s': { type: 'string', default: '4' },
     'limit-kw': { type: 'string', default: '150' },
@@ -50,6 +53,7 @@ const { values: args } = parseArgs({
 });
 const minutes = Number(args.minutes);
 const baselineMinutes = Number(args['baseline-minutes']);
+const warmupS = Number(args['warmup-s']);
 const meterMs = Number(args['meter-s']) * 1000;
 const eventMs = Number(args['event-s']) * 1000;
 const limitKw = Number(args['limit-kw']);
@@ -454,6 +458,10 @@ console.log(
 
 let exitCode = 0;
 try {
+  if (warmupS > 0) {
+    const warmup = await runPhase('PWR-U', warmupS / 60);
+    console.log(`\nwarm-up (${warmupS} s, not measured): ${warmup.events.length} arrivals and departures`);
+  }
   const baseline = await runPhase('PWR-U', baselineMinutes);
   const baselineAnswers = sorted(
     baseline.events.filter((e) => e.kind === 'arrival' && e.answeredAt).map((e) => e.answeredAt! - e.at),
