@@ -20,12 +20,15 @@ export async function startInProcessServer({
   databaseUrl,
   paymentGateway,
   existingDatabaseUrl,
+  env = {},
 }: {
   webDist: string;
   databaseUrl?: string;
   paymentGateway?: PaymentGateway;
   /** Serve this database as it is (migrated, never dropped) instead of a fresh one. */
   existingDatabaseUrl?: string;
+  /** More of the server's environment (bench:power: OCPP_UNKNOWN_TAGS=accept). */
+  env?: Record<string, string>;
 }) {
   // As the server process does (apps/server/src/main.ts).
   tuneHeap();
@@ -43,6 +46,7 @@ export async function startInProcessServer({
           : {},
   );
   const config = loadConfig({
+    ...env,
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
@@ -54,6 +58,7 @@ export async function startInProcessServer({
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base,
+    app,
     db: database.db,
     kind: database.kind,
     async close() {

@@ -15,8 +15,8 @@ import { E2E_PASSWORD, ROLE_USERS } from './fixtures/users.ts';
  * The charger is this test's own, a bare ocpp-rpc 1.6 client (strict: every frame checked against the 1.6
  * schemas), at the quiet demo charger's site (a 24-hour site without random activity): a member books it and
  * starts through the member API, and it reports 45 kW every 5 s, so the chart has readings within seconds
- * (the demo's simulated chargers send readings only on their random steps). It takes every command (a charging
- * profile too) with Accepted. The limit is generous (every session there gets its minimum, none waits), so the
+ * (the demo's simulated chargers send readings only on their random steps). It takes every command (the power
+ * manager's charging profiles too) with Accepted. The limit is generous (every session there gets its minimum, none waits), so the
  * specs charging on the quiet charger meanwhile see a charger that still charges; the site's power fields are
  * put back at the end.
  */
@@ -241,7 +241,16 @@ test('a limit set in Site Setting shows its Live load: the chart against the lim
       .toBeGreaterThan(0);
     expect(Number(await cell(3).textContent())).toBeLessThanOrEqual(Number(CHARGER_LIMIT_KW));
     await expect(cell(4)).toHaveText('45.00', { timeout: 20_000 });
-    await expect(row.locator('.ant-tag').filter({ hasText: /^(Accepted|Pending)$/ })).toBeVisible();
+    // The power manager sent its TxProfile, which the charger took.
+    await expect(row.locator('.ant-tag').filter({ hasText: /^Accepted$/ })).toBeVisible({ timeout: 20_000 });
+    const purposes = () =>
+      asked
+        .filter(({ action }) => action === 'SetChargingProfile')
+        .map(
+          ({ params }) =>
+            (params.csChargingProfiles as { chargingProfilePurpose: string }).chargingProfilePurpose,
+        );
+    expect(purposes()).toContain('TxProfile');
     await expect(row.locator('.ant-tag').filter({ hasText: 'Waiting' })).toHaveCount(0);
     // The readings make the chart's line; the site's power now is at least this charger's.
     await expect(chart.getByTestId('load-chart-line')).toBeVisible({ timeout: 20_000 });
@@ -262,19 +271,12 @@ test('a limit set in Site Setting shows its Live load: the chart against the lim
     await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'site-power-390.png'), animations: 'disabled' });
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // Where the server sent the charger a default profile at boot, its screen shows the answer.
-    const defaultProfile = asked.find(
-      ({ action, params }) =>
-        action === 'SetChargingProfile' &&
-        (params.csChargingProfiles as { chargingProfilePurpose?: string })?.chargingProfilePurpose !==
-          'TxProfile',
-    );
-    if (defaultProfile) {
-      await page.goto(`/charger/${chargerId}`);
-      await expect(
-        page.getByTestId('connection-info').locator('[data-profile-status="Accepted"]'),
-      ).toBeVisible();
-    }
+    // The safe default it was sent at boot and its session's profile, both taken: its screen says so.
+    expect(purposes()).toContain('TxDefaultProfile');
+    await page.goto(`/charger/${chargerId}`);
+    await expect(
+      page.getByTestId('connection-info').locator('[data-profile-status="Accepted"]'),
+    ).toBeVisible();
   } finally {
     if (meters) clearInterval(meters);
     if (transaction) {

@@ -46,6 +46,7 @@ import { DEMO_PASSWORD, loadDemoData } from './demo-data.ts';
 import { generateHistory, type HistoryInput } from './demo-history.ts';
 import { DEMO_MEMBERS } from './demo-people.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+import { chargersAtLimitedSites } from './simulator-fleet.ts';
 
 /**
  * The demo history on a fresh database (PGlite in memory, or a scratch database when DATABASE_URL is set), as
@@ -630,5 +631,34 @@ describe('the demo green points and discount codes of the history (issue 21)', (
     }
     expect(faults).toEqual([]);
     expect(takenBack).toBeGreaterThan(refunded.length / 2);
+  });
+});
+
+describe('the demo power limits', () => {
+  it('limit two sites on three phases at 230 V, one tight for its chargers and one generous; the members favour their chargers', async () => {
+    const result = (await database.db.execute(sql`
+      select l.name_en as name, l.max_power_kw::float8 as limit_kw, l.phases, l.voltage,
+        sum(k.max_power_kw)::float8 as chargers_kw, array_agg(distinct c.id order by c.id) as chargers
+      from landlords l
+      join chargers c on c.landlord_id = l.id and c.active
+      join connectors k on k.charger_id = c.id
+      where l.max_power_kw is not null
+      group by l.id order by l.name_en`)) as unknown as {
+      rows: Array<{
+        name: string;
+        limit_kw: number;
+        phases: number;
+        voltage: number;
+        chargers_kw: number;
+        chargers: string[];
+      }>;
+    };
+    expect(result.rows.map((r) => [r.name, r.limit_kw, r.phases, r.voltage, r.chargers_kw])).toEqual([
+      ['Golden Lotus Nimman', 50, 3, 230, 113],
+      ['Ratchaprasong Plaza Car Park P3', 150, 3, 230, 446],
+    ]);
+    expect([...(await chargersAtLimitedSites(database.db))].sort()).toEqual(
+      result.rows.flatMap((r) => r.chargers).sort(),
+    );
   });
 });

@@ -119,6 +119,9 @@ export async function loadDemoData(
           provinceId: s.provinceId,
           tel: s.tel ?? null,
           active: s.active ?? true,
+          maxPowerKw: s.maxPowerKw === undefined ? null : s.maxPowerKw.toFixed(2),
+          phases: s.phases ?? null,
+          voltage: s.voltage ?? null,
         })),
       )
       .returning({ id: landlords.id });

@@ -14,7 +14,7 @@ import { runServer } from '@ev/server/server';
 import { loadDemoData } from './demo-data.ts';
 import { demoTagPool, startDemoMemberSimulator } from './member-simulator.ts';
 import { simulateChargers } from './simulator.ts';
-import { fleetFromDatabase, mixProtocols } from './simulator-fleet.ts';
+import { chargersAtLimitedSites, fleetFromDatabase, mixProtocols } from './simulator-fleet.ts';
 
 /**
  * A new embedded database gets the demo from a process of its own, which exits before the server opens the
@@ -113,12 +113,14 @@ await runServer({
       `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP (${fleet.length - v201} 1.6, ${v201} 2.0.1: DEMO_V201_SHARE)${simulatorUrl ? ` through ${simulatorUrl}` : ''} (SIMULATE_CHARGERS=1)`,
     ];
     if (!config.demoData) return { lines, stop: () => simulation.stop() };
-    // Demo members book, charge and pay through the member API, so bookings move on the booking list.
+    // Demo members book, charge and pay through the member API, so bookings move on the booking list; some
+    // charge first at the sites with a power limit, so their live load shows the sharing.
     const members = await startDemoMemberSimulator(
       url.replace(/^ws/, 'http'),
       simulation,
       (message) => app.log.warn(message),
       tags,
+      await chargersAtLimitedSites(database.db),
     );
     lines.push(
       '  Simulated members: demo members book, charge and pay through the member API (password Demo1234)',

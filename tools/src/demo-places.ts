@@ -4,6 +4,14 @@ import type { BusinessHoursType } from '@ev/shared';
  * Demo clusters (merchants), sites (landlords) and groups (parties).
  * Operators are fictitious; site locations are real Thai places with real coordinates.
  * Pairs are written [English, Thai]. Records refer to each other by key; ids are assigned on insert.
+ *
+ * Power limits (issue 34): two sites share a connection that cannot carry all their chargers at full power, on
+ * three phases at 230 V (so their AC chargers are limited in amperes). **Golden Lotus Nimman** is tight: 50 kW
+ * for four 22 kW AC connectors and a 25 kW DC charger (113 kW at full power), so two or three sessions at once
+ * already share. **Ratchaprasong Plaza Car Park P3** is generous: 150 kW for three 22 kW AC connectors and an HPC
+ * of 180 + 150 + 50 kW, so only a fast DC session beside others is held back. In the demo (`npm start`) the
+ * chargers' own sessions and a share of the members' journeys charge there (member-simulator.ts), so their live
+ * load chart shows the sharing.
  */
 
 export type Bilingual = readonly [en: string, th: string];
@@ -60,6 +68,10 @@ export interface DemoSite {
   tel?: string;
   /** Defaults to true. */
   active?: boolean;
+  /** The site's power limit (kW), with its phases and voltage per phase; none: no limit. */
+  maxPowerKw?: number;
+  phases?: 1 | 3;
+  voltage?: number;
 }
 
 export interface DemoGroup {
@@ -292,6 +304,10 @@ export const DEMO_SITES: readonly DemoSite[] = [
     ],
     provinceId: P.bangkok,
     tel: '02-658-1002',
+    // The generous one: 150 kW for 446 kW of chargers, mostly one HPC.
+    maxPowerKw: 150,
+    phases: 3,
+    voltage: 230,
   },
   {
     key: 'chatuchak',
@@ -718,6 +734,10 @@ export const DEMO_SITES: readonly DemoSite[] = [
     ],
     provinceId: P.chiangMai,
     tel: '053-216-886',
+    // The tight one: 50 kW for 113 kW of chargers.
+    maxPowerKw: 50,
+    phases: 3,
+    voltage: 230,
   },
   {
     key: 'glSukhumvit11',

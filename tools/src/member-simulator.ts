@@ -82,6 +82,11 @@ export interface MemberSimulatorOptions {
   log?: (message: string) => void;
   /** A member away from the app now (their card charging at a charger of the fleet): no journey for them. */
   away?: (email: string) => boolean;
+  /**
+   * Chargers that `share` (0..1) of the journeys try first (the demo: those of its sites with a power limit, so
+   * their live load shows sessions sharing it); the others, and those that find them busy, take any charger.
+   */
+  favoured?: { chargerIds: ReadonlySet<string>; share: number };
 }
 
 export interface MemberSimulator {
@@ -236,9 +241,21 @@ export function startMemberSimulator(options: MemberSimulatorOptions): MemberSim
     return connectorIds.get(`${chargerId}/${ocppConnectorId}`);
   }
 
-  /** A free connector of a connected charger, held on the charger so its random activity leaves it alone. */
+  /**
+   * A free connector of a connected charger (a favoured one first, for a share of the journeys), held on the
+   * charger so its random activity leaves it alone.
+   */
   function holdConnector(): Held | null {
-    const chargers = options.simulation.chargers.filter((charger) => charger.connected);
+    const connected = options.simulation.chargers.filter((charger) => charger.connected);
+    const favoured = options.favoured;
+    if (favoured && random() < favoured.share) {
+      const held = holdOneOf(connected.filter((charger) => favoured.chargerIds.has(charger.spec.id)));
+      if (held) return held;
+    }
+    return holdOneOf(connected);
+  }
+
+  function holdOneOf(chargers: readonly AnySimulatedCharger[]): Held | null {
     for (let attempt = 0; attempt < 20 && chargers.length > 0; attempt++) {
       const charger = chargers[Math.floor(random() * chargers.length)]!;
       const connector = 1 + Math.floor(random() * charger.spec.connectors);
@@ -748,16 +765,21 @@ export async function demoTagPool(db: Db): Promise<MemberTagPool & { stop(): voi
   return { ...pool, stop: () => clearInterval(timer) };
 }
 
+/** The share of the demo's journeys that try the chargers of its power-limited sites first. */
+const DEMO_FAVOURED_SHARE = 0.3;
+
 /**
  * The demo's members (`npm start`): the active demo members with the demo password, and the demo call-center
  * user for the staff's Stop and Force stop. With the fleet's `tags`, a member whose tag is charging at a charger
- * makes no journey, and a member in a journey is not lent to the fleet.
+ * makes no journey, and a member in a journey is not lent to the fleet. With `favoured` (the chargers of the sites
+ * with a power limit) 30 % of the journeys try those first.
  */
 export async function startDemoMemberSimulator(
   baseUrl: string,
   simulation: Simulation<AnySimulatedCharger>,
   log: (message: string) => void,
   tags?: MemberTagPool,
+  favoured?: ReadonlySet<string>,
 ): Promise<MemberSimulator> {
   const { DEMO_PASSWORD, DEMO_USERS } = await import('./demo-users.ts');
   const callcenter = DEMO_USERS.find((user) => user.role === 'callcenter')!;
@@ -768,6 +790,9 @@ export async function startDemoMemberSimulator(
     staff: { email: callcenter.email, pass: DEMO_PASSWORD },
     log,
     ...(tags ? { away: tags.lent } : {}),
+    ...(favoured && favoured.size > 0
+      ? { favoured: { chargerIds: favoured, share: DEMO_FAVOURED_SHARE } }
+      : {}),
   });
   tags?.skip(members.busy);
   return members;

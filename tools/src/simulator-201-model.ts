@@ -6,6 +6,8 @@
  * TxCtrlr.StopTxOnInvalidId …). Only the Actual attribute is kept; any other is NotSupportedAttributeType.
  */
 
+import { MAX_PERIODS, MAX_STACK_LEVEL } from './simulator-profiles.ts';
+
 type Mutability = 'ReadOnly' | 'ReadWrite' | 'WriteOnly';
 type DataType = 'string' | 'integer' | 'decimal' | 'boolean' | 'OptionList' | 'MemberList' | 'SequenceList';
 
@@ -50,6 +52,8 @@ export function standardVariables(
     powerW(evseId: number): number;
     maxPowerW(evseId: number): number;
     localListEntries(): number;
+    /** Charging profiles installed now. */
+    chargingProfiles(): number;
     connectorType: string;
   },
 ): ModelVariable[] {
@@ -85,9 +89,15 @@ export function standardVariables(
     rw('OCPPCommCtrlr', 'UnlockOnEVSideDisconnect', 'true', 'boolean'),
     rw('SampledDataCtrlr', 'Enabled', 'true', 'boolean'),
     rw('SampledDataCtrlr', 'TxUpdatedInterval', '20', 'integer', seconds),
-    rw('SampledDataCtrlr', 'TxUpdatedMeasurands', 'Energy.Active.Import.Register,SoC', 'MemberList', {
-      valuesList: MEASURANDS,
-    }),
+    rw(
+      'SampledDataCtrlr',
+      'TxUpdatedMeasurands',
+      'Energy.Active.Import.Register,SoC,Power.Active.Import',
+      'MemberList',
+      {
+        valuesList: MEASURANDS,
+      },
+    ),
     rw('SampledDataCtrlr', 'TxStartedMeasurands', 'Energy.Active.Import.Register', 'MemberList', {
       valuesList: MEASURANDS,
     }),
@@ -123,7 +133,12 @@ export function standardVariables(
     ro('ReservationCtrlr', 'Enabled', 'true', 'boolean'),
     ro('ReservationCtrlr', 'NonEvseSpecific', 'false', 'boolean'),
     rw('SmartChargingCtrlr', 'Enabled', 'true', 'boolean'),
-    ro('SmartChargingCtrlr', 'ProfileStackLevel', '0', 'integer'),
+    ro('SmartChargingCtrlr', 'ProfileStackLevel', String(MAX_STACK_LEVEL), 'integer'),
+    ro('SmartChargingCtrlr', 'RateUnit', 'A,W', 'MemberList', { valuesList: 'A,W' }),
+    ro('SmartChargingCtrlr', 'PeriodsPerSchedule', String(MAX_PERIODS), 'integer'),
+    ro('SmartChargingCtrlr', 'Entries', () => String(live.chargingProfiles()), 'integer', {
+      instance: 'ChargingProfiles',
+    }),
     ro('SecurityCtrlr', 'Identity', live.identity, 'string'),
     ro('SecurityCtrlr', 'SecurityProfile', '1', 'integer'),
     {

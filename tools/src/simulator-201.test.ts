@@ -496,7 +496,7 @@ describe('a simulated OCPP 2.0.1 charger', () => {
       triggerReason: 'Trigger',
     });
 
-    // Charging profiles are kept (not applied to the power).
+    // Charging profiles are installed (simulator-profiles.ts applies them; tested below).
     const profile = {
       id: 7,
       stackLevel: 0,
@@ -509,7 +509,7 @@ describe('a simulated OCPP 2.0.1 charger', () => {
     expect(await side.call('SetChargingProfile', { evseId: 2, chargingProfile: profile })).toEqual({
       status: 'Accepted',
     });
-    expect(charger.chargingProfiles.get(7)?.evseId).toBe(2);
+    expect(charger.chargingProfiles.get(7)?.connectorId).toBe(2);
     expect(await side.call('ClearChargingProfile', { chargingProfileId: 8 })).toEqual({ status: 'Unknown' });
     expect(await side.call('ClearChargingProfile', { chargingProfileCriteria: { evseId: 2 } })).toEqual({
       status: 'Accepted',
@@ -627,6 +627,112 @@ describe('a simulated OCPP 2.0.1 charger', () => {
         },
       ],
     });
+  });
+});
+
+describe('charging profiles over OCPP 2.0.1', () => {
+  /** A 2.0.1 chargingProfile of one period from the start. */
+  const profile201 = (
+    id: number,
+    chargingProfilePurpose: string,
+    limit: number,
+    more: Record<string, unknown> = {},
+    unit: 'W' | 'A' = 'W',
+  ) => ({
+    id,
+    stackLevel: 0,
+    chargingProfilePurpose,
+    chargingProfileKind: 'Absolute',
+    chargingSchedule: [{ id, chargingRateUnit: unit, chargingSchedulePeriod: [{ startPeriod: 0, limit }] }],
+    ...more,
+  });
+
+  it('applies them as the 1.6 charger does: the power and energy of its readings follow; 0 is SuspendedEVSE; cleared back', async () => {
+    const time = testClock();
+    const charger = await connect201(
+      { id: 'S201-PROFILES', connectors: 2, maxPowerKw: [22, 22] },
+      { clock: time.clock, random: () => 1 },
+    );
+    const side = clients.get('S201-PROFILES')!;
+    const set = (evseId: number, chargingProfile: unknown) =>
+      side.call('SetChargingProfile', { evseId, chargingProfile });
+    await charger.setStatus(1, 'Preparing');
+    const transactionId = await charger.startCharging(1, 'CARD-P');
+    /** Ten minutes, then a reading: its power (W) and the energy the register added (Wh). */
+    const tenMinutes = async () => {
+      const before = charger.connectorStates[0]!.meterWh;
+      time.pass(600_000);
+      await charger.sendMeterValue(1);
+      const updated = from('S201-PROFILES', 'TransactionEvent').at(-1)!;
+      expect(updated.params.triggerReason).toBe('MeterValuePeriodic');
+      const sample = samplesOf(updated).find((s) => s.measurand === 'Power.Active.Import')!;
+      expect(sample).toMatchObject({ context: 'Sample.Periodic', unitOfMeasure: { unit: 'W' } });
+      return { powerW: sample.value, wh: energyOf(updated)! - before };
+    };
+    const expectAt = async (watts: number) => {
+      const reading = await tenMinutes();
+      expect(reading.powerW).toBe(watts);
+      expect(Math.abs(reading.wh - watts / 6)).toBeLessThanOrEqual(1);
+    };
+    await expectAt(20_900);
+    // A default for every EVSE (EVSE 0) in amperes: 16 A × 3 × 230 V.
+    expect(await set(0, profile201(1, 'TxDefaultProfile', 16, {}, 'A'))).toEqual({ status: 'Accepted' });
+    await expectAt(11_040);
+    // The transaction's TxProfile beats it; another transaction's is refused.
+    expect(await set(1, profile201(2, 'TxProfile', 15_000, { transactionId }))).toEqual({
+      status: 'Accepted',
+    });
+    await expectAt(15_000);
+    expect(await set(1, profile201(3, 'TxProfile', 1_000, { transactionId: 'not-ours' }))).toEqual({
+      status: 'Rejected',
+    });
+    // The station's max profile (EVSE 0 only) caps it.
+    expect(await set(1, profile201(4, 'ChargingStationMaxProfile', 9_000))).toEqual({ status: 'Rejected' });
+    expect(await set(0, profile201(4, 'ChargingStationMaxProfile', 9_000))).toEqual({ status: 'Accepted' });
+    await expectAt(9_000);
+    expect(charger.model.value('SmartChargingCtrlr', 'Entries', 'ChargingProfiles')).toBe('3');
+
+    // 0: the charging state SuspendedEVSE (the connector stays Occupied), no energy; then resumed.
+    const statusesBefore = from('S201-PROFILES', 'StatusNotification').length;
+    const states = () =>
+      from('S201-PROFILES', 'TransactionEvent')
+        .filter((e) => e.params.triggerReason === 'ChargingStateChanged')
+        .map((e) => (e.params.transactionInfo as { chargingState: string }).chargingState);
+    expect(await set(1, profile201(2, 'TxProfile', 0, { transactionId }))).toEqual({ status: 'Accepted' });
+    await eventually(() => states().at(-1) === 'SuspendedEVSE');
+    expect(await tenMinutes()).toEqual({ powerW: 0, wh: 0 });
+    expect(await set(1, profile201(2, 'TxProfile', 6_000, { transactionId }))).toEqual({
+      status: 'Accepted',
+    });
+    await eventually(() => states().at(-1) === 'Charging');
+    await expectAt(6_000);
+    expect(from('S201-PROFILES', 'StatusNotification')).toHaveLength(statusesBefore);
+
+    // Cleared by purpose (2.0.1's word), then all: the car's draw again.
+    expect(
+      await side.call('ClearChargingProfile', {
+        chargingProfileCriteria: { chargingProfilePurpose: 'ChargingStationMaxProfile' },
+      }),
+    ).toEqual({ status: 'Accepted' });
+    expect(charger.chargingProfiles.size).toBe(2);
+    expect(await side.call('ClearChargingProfile', { chargingProfileCriteria: { evseId: 1 } })).toEqual({
+      status: 'Accepted',
+    });
+    await expectAt(11_040);
+    expect(await side.call('ClearChargingProfile', {})).toEqual({ status: 'Accepted' });
+    await expectAt(20_900);
+    expect(await side.call('ClearChargingProfile', {})).toEqual({ status: 'Unknown' });
+  });
+
+  it('rejects them with the `profiles` option', async () => {
+    const charger = await connect201({ id: 'S201-NO-PROFILES', connectors: 1 }, { profiles: () => 'reject' });
+    expect(
+      await clients.get('S201-NO-PROFILES')!.call('SetChargingProfile', {
+        evseId: 0,
+        chargingProfile: profile201(1, 'TxDefaultProfile', 1_000),
+      }),
+    ).toEqual({ status: 'Rejected' });
+    expect(charger.chargingProfiles.size).toBe(0);
   });
 });
 

@@ -13,7 +13,11 @@
  *   Ended at the stop (the register as last read, Transaction.End; stoppedReason from 1.6's reason), seqNo 0, 1, 2…
  *   The transaction starts and ends at the power path (TxStartPoint and TxStopPoint PowerPathClosed), as 1.6's
  *   StartTransaction and StopTransaction do: the cable stays in (Occupied) until `unplug` reports Available.
- * - A reading outside a transaction is a MeterValues.
+ * - A reading carries the register, the power now (Power.Active.Import, W) and the SoC; outside a transaction it
+ *   is a MeterValues.
+ * - SetChargingProfile / ClearChargingProfile: EVSE n is connector n, ChargingStationMaxProfile is 1.6's
+ *   ChargePointMaxProfile; the core applies them (simulator-profiles.ts). A limit of 0 is the charging state
+ *   SuspendedEVSE.
  * - An error code other than NoError in `setStatus` is a NotifyEvent (Connector, Problem, techCode the code).
  */
 import { randomUUID } from 'node:crypto';
@@ -39,6 +43,7 @@ import {
   type StartAnswer,
   type StartOptions,
 } from './simulator-core.ts';
+import type { ProfilePurpose, SchedulePeriod, SimulatedProfile } from './simulator-profiles.ts';
 
 type IdToken = { idToken: string; type: string };
 
@@ -48,6 +53,7 @@ const CONNECTOR_STATUS: Record<ConnectorStatus, string> = {
   Preparing: 'Occupied',
   Charging: 'Occupied',
   SuspendedEV: 'Occupied',
+  SuspendedEVSE: 'Occupied',
   Finishing: 'Occupied',
   Reserved: 'Reserved',
   Unavailable: 'Unavailable',
@@ -57,6 +63,7 @@ const CONNECTOR_STATUS: Record<ConnectorStatus, string> = {
 const CHARGING_STATE: Partial<Record<ConnectorStatus, string>> = {
   Charging: 'Charging',
   SuspendedEV: 'SuspendedEV',
+  SuspendedEVSE: 'SuspendedEVSE',
   Preparing: 'EVConnected',
   Finishing: 'EVConnected',
 };
@@ -77,6 +84,60 @@ const STOPPED: Record<string, { stoppedReason: string; triggerReason: string }> 
   UnlockCommand: { stoppedReason: 'Other', triggerReason: 'UnlockCommand' },
 };
 
+/** 2.0.1's profile purposes in 1.6's words (the core's); the external constraints limit as a max profile does. */
+const PURPOSE_16: Record<string, ProfilePurpose> = {
+  ChargingStationMaxProfile: 'ChargePointMaxProfile',
+  ChargingStationExternalConstraints: 'ChargePointMaxProfile',
+  TxDefaultProfile: 'TxDefaultProfile',
+  TxProfile: 'TxProfile',
+};
+
+/** OCPP 2.0.1's chargingProfile, as SetChargingProfile carries it. */
+interface ChargingProfile201 {
+  id: number;
+  stackLevel: number;
+  chargingProfilePurpose: string;
+  chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
+  recurrencyKind?: 'Daily' | 'Weekly';
+  validFrom?: string;
+  validTo?: string;
+  transactionId?: string;
+  chargingSchedule: Array<{
+    startSchedule?: string;
+    duration?: number;
+    chargingRateUnit: 'A' | 'W';
+    chargingSchedulePeriod: SchedulePeriod[];
+  }>;
+}
+
+const msOf = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
+
+/**
+ * A 2.0.1 profile in the core's terms (simulator-profiles.ts): its first schedule (the one a station without
+ * ISO 15118 uses). An EVSE's ChargingStationMaxProfile keeps its EVSE, so the core refuses it, as 2.0.1 does.
+ */
+function profileOf201(evseId: number, p: ChargingProfile201, receivedAt: number): SimulatedProfile {
+  const schedule = p.chargingSchedule[0]!;
+  return {
+    id: p.id,
+    connectorId: evseId,
+    stackLevel: p.stackLevel,
+    purpose: PURPOSE_16[p.chargingProfilePurpose] ?? 'TxDefaultProfile',
+    kind: p.chargingProfileKind,
+    ...(p.recurrencyKind ? { recurrencyKind: p.recurrencyKind } : {}),
+    ...(p.validFrom ? { validFrom: msOf(p.validFrom) } : {}),
+    ...(p.validTo ? { validTo: msOf(p.validTo) } : {}),
+    ...(p.transactionId === undefined ? {} : { transactionId: p.transactionId }),
+    schedule: {
+      ...(schedule.startSchedule ? { startSchedule: msOf(schedule.startSchedule) } : {}),
+      ...(schedule.duration === undefined ? {} : { duration: schedule.duration }),
+      unit: schedule.chargingRateUnit,
+      periods: schedule.chargingSchedulePeriod,
+    },
+    receivedAt,
+  };
+}
+
 /** TriggerMessage's messages a simulated 2.0.1 charger sends when asked. */
 const TRIGGERABLE = new Set([
   'BootNotification',
@@ -94,6 +155,12 @@ const register = (wh: number, context: string) => ({
   measurand: 'Energy.Active.Import.Register',
   unitOfMeasure: { unit: 'Wh' },
 });
+const power = (watts: number, context: string) => ({
+  value: watts,
+  context,
+  measurand: 'Power.Active.Import',
+  unitOfMeasure: { unit: 'W' },
+});
 const stateOfCharge = (soc: number, context: string) => ({
   value: soc,
   context,
@@ -106,8 +173,6 @@ export class SimulatedCharger201 extends ChargerCore<string> {
   readonly protocols = ['ocpp2.0.1'];
   /** Its variables (GetVariables, SetVariables, GetBaseReport). */
   readonly model: DeviceModel;
-  /** SetChargingProfile's profiles, by id (kept and reported, not applied to the power). */
-  readonly chargingProfiles = new Map<number, { evseId: number; profile: Record<string, unknown> }>();
   /** Per EVSE: the next seqNo of its transaction, the charging state and connector status last sent. */
   private readonly seqNos = new Map<number, number>();
   private readonly chargingStates = new Map<number, string>();
@@ -127,6 +192,7 @@ export class SimulatedCharger201 extends ChargerCore<string> {
         powerW: (evseId) => this.powerKw(evseId) * 1000,
         maxPowerW: (evseId) => this.maxPowerKw(evseId) * 1000,
         localListEntries: () => this.localList.size,
+        chargingProfiles: () => this.chargingProfiles.size,
         connectorType: this.spec.powerType === 'DC' ? 'cCCS2' : 'cType2',
       }),
     );
@@ -294,11 +360,16 @@ export class SimulatedCharger201 extends ChargerCore<string> {
     });
   }
 
-  protected override async sendReading(evseId: number, soc: number | undefined): Promise<unknown> {
+  protected override async sendReading(
+    evseId: number,
+    soc: number | undefined,
+    powerW: number,
+  ): Promise<unknown> {
     const state = this.connectorStates[evseId - 1]!;
     const context = 'Sample.Periodic';
     const sampledValue = [
       register(state.meterWh, context),
+      power(powerW, context),
       ...(soc === undefined ? [] : [stateOfCharge(soc, context)]),
     ];
     if (state.transactionId !== null) {
@@ -677,12 +748,8 @@ export class SimulatedCharger201 extends ChargerCore<string> {
 
     on('SetChargingProfile', (params) => {
       this.seen('SetChargingProfile', params);
-      const { evseId, chargingProfile } = params as { evseId: number; chargingProfile: { id: number } };
-      if (this.evses(evseId).length === 0) return this.answerOr({ status: 'Rejected' });
-      const answer = this.answerOr({ status: 'Accepted' });
-      if (ChargerCore.accepted(answer))
-        this.chargingProfiles.set(chargingProfile.id, { evseId, profile: chargingProfile });
-      return answer;
+      const { evseId, chargingProfile } = params as { evseId: number; chargingProfile: ChargingProfile201 };
+      return this.setChargingProfile(profileOf201(evseId, chargingProfile, this.clock.now()));
     });
 
     on('ClearChargingProfile', (params) => {
@@ -691,20 +758,13 @@ export class SimulatedCharger201 extends ChargerCore<string> {
         chargingProfileId?: number;
         chargingProfileCriteria?: { evseId?: number; chargingProfilePurpose?: string; stackLevel?: number };
       };
-      const matches = [...this.chargingProfiles].filter(([id, { evseId, profile }]) => {
-        if (chargingProfileId !== undefined) return id === chargingProfileId;
-        return (
-          (criteria?.evseId === undefined || criteria.evseId === evseId) &&
-          (criteria?.chargingProfilePurpose === undefined ||
-            criteria.chargingProfilePurpose === profile.chargingProfilePurpose) &&
-          (criteria?.stackLevel === undefined || criteria.stackLevel === profile.stackLevel)
-        );
+      const purpose = criteria?.chargingProfilePurpose;
+      return this.clearChargingProfile({
+        id: chargingProfileId,
+        connectorId: criteria?.evseId,
+        purpose: purpose === undefined ? undefined : (PURPOSE_16[purpose] ?? purpose),
+        stackLevel: criteria?.stackLevel,
       });
-      const answer = this.answerOr({ status: matches.length > 0 ? 'Accepted' : 'Unknown' });
-      if (answer === NO_REPLY) return answer;
-      if (answer.status === 'Rejected') return { status: 'Unknown' };
-      for (const [id] of matches) this.chargingProfiles.delete(id);
-      return answer;
     });
 
     on('DataTransfer', (params) => {

@@ -10,12 +10,22 @@
  * (simulator-201.ts; docs/ocpp.md, Simulator).
  *
  * Energy is what the connector could deliver: a reading adds its power (a share of the connector's maximum, less
- * as a car's battery nears full) times the time since the previous reading or the start, on the charger's clock.
+ * as a car's battery nears full, within the charging profiles in force: simulator-profiles.ts) times the time
+ * since the previous reading or the start, on the charger's clock. A profile's limit of 0 suspends the session
+ * (SuspendedEVSE) until the limit rises.
  */
 import { createHash } from 'node:crypto';
 import { createRPCError, NO_REPLY, RPCClient } from '@ev/server/ocpp/rpc';
 import { sameIdTag } from '@ev/shared';
 import type { LocalListEntry, Reservation } from './simulator-auth.ts';
+import {
+  ChargingProfiles,
+  type ClearCriteria,
+  MAX_PERIODS,
+  MAX_STACK_LEVEL,
+  type RunningTransaction,
+  type SimulatedProfile,
+} from './simulator-profiles.ts';
 
 /** The OCPP versions a simulated charger speaks. */
 export type SimulatorProtocol = '1.6' | '2.0.1';
@@ -74,6 +84,13 @@ const MAX_METER_WAIT_MS = 5000;
 export type Behaviour = 'normal' | 'silent' | 'reject' | 'not-supported';
 
 /**
+ * What a simulated charger does with SetChargingProfile (once `behaviour` let it through): 'obey' installs and
+ * applies it (the default); 'reject' answers Rejected (a charger without smart charging: the tests' and
+ * bench:power's rejecting charger).
+ */
+export type ProfileBehaviour = 'obey' | 'reject';
+
+/**
  * How a firmware update or a diagnostics upload goes once accepted: 'download-fails' and 'upload-fails' spoil
  * the link's token (the server refuses it) and report DownloadFailed / UploadFailed; 'install-fails' reports
  * InstallationFailed after the download; 'no-diagnostics' answers GetDiagnostics without a file name.
@@ -115,6 +132,8 @@ export interface SimulatorOptions {
   strict?: boolean;
   /** The share of UnlockConnector calls answered UnlockFailed, as a stuck lock (the demo: 0.1; default 0). */
   unlockFailureRate?: number;
+  /** Per charger: whether it obeys charging profiles or rejects them (default obey). */
+  profiles?: (id: string) => ProfileBehaviour;
   /** Per charger: how a firmware update or diagnostics upload goes (default normal). */
   fileTransfer?: (id: string) => FileTransferBehaviour;
   /** How diagnostics are uploaded: POST multipart/form-data (default) or PUT of the raw log. */
@@ -148,6 +167,23 @@ export type SimulatorEvent =
   | { type: 'booted'; id: string }
   | { type: 'command'; id: string; action: string; params: unknown }
   | { type: 'status'; id: string; connectorId: number; status: string }
+  /** A transaction's start or stop was answered by the server (bench:power times the answer). */
+  | {
+      type: 'transaction';
+      id: string;
+      connectorId: number;
+      event: 'started' | 'stopped';
+      transactionId: string;
+    }
+  /** A meter reading sent: the register (Wh) and the connector's power now (W, Power.Active.Import). */
+  | {
+      type: 'meter';
+      id: string;
+      connectorId: number;
+      meterWh: number;
+      powerW: number;
+      inTransaction: boolean;
+    }
   | { type: 'firmware' | 'diagnostics'; id: string; status: string }
   /** A firmware file downloaded whole: its size and SHA-256 (hex). */
   | { type: 'downloaded'; id: string; bytes: number; sha256: string }
@@ -166,6 +202,7 @@ export type ConnectorStatus =
   | 'Preparing'
   | 'Charging'
   | 'SuspendedEV'
+  | 'SuspendedEVSE'
   | 'Finishing'
   | 'Reserved'
   | 'Unavailable';
@@ -180,6 +217,10 @@ export interface ConnectorState<Tx extends number | string = number | string> {
   scheduled: 'Operative' | 'Inoperative' | null;
   /** 1.6: the server's integer; 2.0.1: the charger's own string (a UUID). */
   transactionId: Tx | null;
+  /** When the transaction started (charger clock, ms): a Relative profile's schedule starts then. */
+  startedAt: number | null;
+  /** A start sent and not answered yet: a TxProfile may already come for it. */
+  starting: boolean;
   /** The energy register as last reported (whole Wh, as OCPP 1.6 sends meterStart and meterStop). */
   meterWh: number;
   /** Energy delivered but not on the register yet (below 1 Wh). */
@@ -261,6 +302,8 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
   readonly forcedAnswers = new Map<string, string>();
   /** Reservations' expiry timers, by connector number. */
   readonly reservationTimers = new Map<number, NodeJS.Timeout>();
+  /** SetChargingProfile's profiles, applied to the power (simulator-profiles.ts). */
+  readonly chargingProfiles = new ChargingProfiles();
   protected readonly clock: SimulatorClock;
 
   /** The subprotocols offered at the upgrade. */
@@ -274,6 +317,8 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
     this.connectorStates = Array.from({ length: spec.connectors }, (_, i) => ({
       status: 'Available',
       transactionId: null,
+      startedAt: null,
+      starting: false,
       meterWh: 1_000_000 + i * 10_000,
       pendingWh: 0,
       countedTo: null,
@@ -305,8 +350,15 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
     reservation: Reservation | null,
     options: StartOptions,
   ): Promise<StartAnswer<Tx>>;
-  /** A meter reading of the register as it stands (and the state of charge when known). */
-  protected abstract sendReading(connectorId: number, soc: number | undefined): Promise<unknown>;
+  /**
+   * A meter reading of the register as it stands, the connector's power now (W, Power.Active.Import) and the
+   * state of charge when known.
+   */
+  protected abstract sendReading(
+    connectorId: number,
+    soc: number | undefined,
+    powerW: number,
+  ): Promise<unknown>;
   /** StopTransaction / TransactionEvent Ended with the register as last read. */
   protected abstract sendStop(connectorId: number, reason: string): Promise<unknown>;
   /** A firmware or diagnostics step (1.6's words), on the current connection. */
@@ -441,8 +493,9 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
 
   /** Sets a connector's status and reports it (for tests and the demo). */
   async setStatus(connectorId: number, status: ConnectorStatus, errorCode = 'NoError'): Promise<void> {
-    // The energy so far was delivered at the power of the status it leaves (none unless Charging).
-    this.deliver(connectorId, this.clock.now());
+    // The energy so far was delivered at the power of the status it leaves (none unless Charging), and the
+    // other connectors' at the share of a charger's max profile they had.
+    this.settle();
     const state = this.connectorStates[connectorId - 1]!;
     state.status = status;
     // The cable out (or the connector taken out of use) ends a session of the pool's tag: its booking is over
@@ -496,6 +549,7 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
         break;
       case 'Charging':
       case 'SuspendedEV':
+      case 'SuspendedEVSE':
         await this.sendMeterValue(connectorId);
         if (Math.random() < 0.3) await this.stopCharging(connectorId, 'EVDisconnected');
         break;
@@ -589,31 +643,86 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
       await this.endReservation(connectorId, true, 'Used');
     }
     const at = this.clock.now();
-    const answer = await this.sendStart(connectorId, idTag, at, reservation, {
-      authorized,
-      ...(remoteStartId === undefined ? {} : { remoteStartId }),
-    });
+    state.starting = true;
+    let answer: StartAnswer<Tx>;
+    try {
+      answer = await this.sendStart(connectorId, idTag, at, reservation, {
+        authorized,
+        ...(remoteStartId === undefined ? {} : { remoteStartId }),
+      });
+    } catch (error) {
+      // Never started: a TxProfile that came for it meanwhile has no transaction to apply to.
+      state.starting = false;
+      this.chargingProfiles.endTransaction(connectorId);
+      throw error;
+    }
     const [low, high] = SESSION_SHARE;
+    state.starting = false;
     state.transactionId = answer.transactionId;
+    state.startedAt = at;
     state.pendingWh = 0;
     state.countedTo = at;
     state.share = low + (this.options.random ?? Math.random)() * (high - low);
     state.soc = null;
+    this.options.onEvent?.({
+      type: 'transaction',
+      id: this.spec.id,
+      connectorId,
+      event: 'started',
+      transactionId: String(answer.transactionId),
+    });
     // A tag refused in the answer ends the transaction at once, as StopTransactionOnInvalidId (on) asks.
     if (this.stopsOnRefusedStart() && answer.idTagStatus !== undefined && answer.idTagStatus !== 'Accepted') {
       await this.stopCharging(connectorId, 'DeAuthorized');
       return answer.transactionId;
     }
-    await this.setStatus(connectorId, 'Charging');
+    // A profile of 0 in force (a TxDefaultProfile, a TxProfile that came with the start): suspended at once.
+    await this.setStatus(connectorId, this.allowedW(connectorId) <= 0 ? 'SuspendedEVSE' : 'Charging');
     return answer.transactionId;
   }
 
-  /** The power the connector delivers now, kW: its session's share of the maximum, tapered by the SoC. */
-  powerKw(connectorId: number): number {
+  /** The connector's running transaction, for the profiles (Relative schedules, TxProfiles). */
+  private runningOn(connectorId: number, at: number): RunningTransaction | null {
+    const state = this.connectorStates[connectorId - 1]!;
+    if (state.transactionId === null) return null;
+    return { id: state.transactionId, startedAt: state.startedAt ?? at };
+  }
+
+  /** What the car on the connector would draw now (kW): its session's share of the maximum, tapered by the SoC. */
+  demandKw(connectorId: number): number {
     const state = this.connectorStates[connectorId - 1]!;
     if (state.transactionId === null || state.status !== 'Charging') return 0;
     if (state.car && state.car.soc >= 100) return 0;
     return this.maxPowerKw(connectorId) * state.share * taper(state.car?.soc ?? state.soc);
+  }
+
+  /** The composite limit of the charging profiles on the connector at `at` (W; Infinity: none in force). */
+  allowedW(connectorId: number, at = this.clock.now()): number {
+    return this.chargingProfiles.allowedW(connectorId, at, this.runningOn(connectorId, at));
+  }
+
+  /**
+   * The power the connector delivers at `at` (now by default), kW: the least of the car's draw and the charging
+   * profiles' limit (simulator-profiles.ts).
+   */
+  powerKw(connectorId: number, at = this.clock.now()): number {
+    const demand = this.demandKw(connectorId);
+    if (demand <= 0) return 0;
+    if (this.chargingProfiles.size === 0) return demand;
+    const delivered = this.chargingProfiles.deliveredW(
+      at,
+      this.connectorStates.map((_, i) => ({
+        demandW: i + 1 === connectorId ? demand * 1000 : this.demandKw(i + 1) * 1000,
+        transaction: this.runningOn(i + 1, at),
+      })),
+    );
+    return delivered[connectorId - 1]! / 1000;
+  }
+
+  /** Counts every connector's energy up to now (but `except`'s): before anything that changes their power. */
+  protected settle(except?: number): void {
+    const now = this.clock.now();
+    for (let n = 1; n <= this.spec.connectors; n++) if (n !== except) this.deliver(n, now);
   }
 
   /** Counts the energy delivered up to `to` (in slices, so the taper follows a car's rising SoC). */
@@ -623,7 +732,7 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
     if (from === null) return;
     const slice = Math.max(10_000, (to - from) / 1000);
     for (let at = from; at < to; at += slice) {
-      let wh = (this.powerKw(connectorId) * Math.min(slice, to - at)) / 3600;
+      let wh = (this.powerKw(connectorId, at) * Math.min(slice, to - at)) / 3600;
       const car = state.car;
       if (car) {
         // The battery takes what it has room for: full is 100 % exactly.
@@ -653,6 +762,8 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
       state.pendingWh = 0;
       if (state.countedTo !== null) state.countedTo = this.clock.now();
     } else {
+      // A schedule's period may have changed the limit since: suspended or resumed first.
+      await this.followLimit(connectorId);
       this.deliver(connectorId, this.clock.now());
       const power = this.powerKw(connectorId);
       if (state.pendingWh < 1 && power > 0) {
@@ -665,7 +776,16 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
       state.pendingWh -= whole;
     }
     const soc = reading.soc ?? (state.car ? Math.floor(state.car.soc) : undefined);
-    await this.sendReading(connectorId, soc);
+    const powerW = Math.round(this.powerKw(connectorId) * 1000);
+    this.options.onEvent?.({
+      type: 'meter',
+      id: this.spec.id,
+      connectorId,
+      meterWh: state.meterWh,
+      powerW,
+      inTransaction: state.transactionId !== null,
+    });
+    await this.sendReading(connectorId, soc, powerW);
   }
 
   /** The battery is full: SoC 100 and the connector SuspendedEV (the car stopped drawing). */
@@ -686,10 +806,25 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
    */
   async stopCharging(connectorId: number, reason: string): Promise<void> {
     const state = this.connectorStates[connectorId - 1]!;
-    if (state.transactionId !== null) await this.sendStop(connectorId, reason);
+    // The others' energy so far, at the share of a max profile they had with this one.
+    this.settle(connectorId);
+    const transactionId = state.transactionId;
+    if (transactionId !== null) await this.sendStop(connectorId, reason);
     state.transactionId = null;
+    state.startedAt = null;
     state.countedTo = null;
     state.pendingWh = 0;
+    // Its TxProfiles end with it.
+    this.chargingProfiles.endTransaction(connectorId);
+    if (transactionId !== null) {
+      this.options.onEvent?.({
+        type: 'transaction',
+        id: this.spec.id,
+        connectorId,
+        event: 'stopped',
+        transactionId: String(transactionId),
+      });
+    }
     await this.setStatus(connectorId, 'Finishing');
     const scheduled = state.scheduled;
     state.scheduled = null;
@@ -718,6 +853,78 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
       })().catch(() => undefined);
     }, 10);
     return busy.length > 0 ? 'Scheduled' : 'Accepted';
+  }
+
+  // --- charging profiles -----------------------------------------------------------------------------------------
+
+  /**
+   * SetChargingProfile, either wire's, once turned into 1.6's words: Rejected for a connector the charger lacks, a
+   * max profile on a connector (it is the charger's), a TxProfile on connector 0, or with no transaction running
+   * (nor starting) on its connector or another's id, a stack level above MAX_STACK_LEVEL, more than MAX_PERIODS
+   * periods; else the behaviours' answer (`behaviour`, then `profiles`). Accepted, it applies from now: the energy
+   * so far is counted at the power before it, and a limit of 0 suspends the session (SuspendedEVSE) after the
+   * answer, a limit above 0 resumes it.
+   */
+  protected setChargingProfile(profile: SimulatedProfile): Answer {
+    const { connectorId, purpose } = profile;
+    const state = connectorId > 0 ? this.connectorStates[connectorId - 1] : undefined;
+    const refused =
+      connectorId < 0 ||
+      connectorId > this.spec.connectors ||
+      (purpose === 'ChargePointMaxProfile' && connectorId !== 0) ||
+      (purpose === 'TxProfile' &&
+        (!state ||
+          (state.transactionId === null && !state.starting) ||
+          (state.transactionId !== null &&
+            profile.transactionId !== undefined &&
+            String(profile.transactionId) !== String(state.transactionId)))) ||
+      profile.stackLevel > MAX_STACK_LEVEL ||
+      profile.schedule.periods.length === 0 ||
+      profile.schedule.periods.length > MAX_PERIODS;
+    if (refused) return this.answerOr({ status: 'Rejected' });
+    const answer = this.answerOr({ status: 'Accepted' });
+    if (!ChargerCore.accepted(answer)) return answer;
+    if ((this.options.profiles?.(this.spec.id) ?? 'obey') === 'reject') return { status: 'Rejected' };
+    this.settle();
+    // A TxProfile without a transaction id is the running transaction's.
+    if (purpose === 'TxProfile' && profile.transactionId === undefined && state?.transactionId != null)
+      profile.transactionId = state.transactionId;
+    this.chargingProfiles.install(profile);
+    this.afterProfiles();
+    return answer;
+  }
+
+  /** ClearChargingProfile: Accepted when it named a profile (they are removed), else Unknown. */
+  protected clearChargingProfile(criteria: ClearCriteria): Answer {
+    const matches = this.chargingProfiles.matching(criteria);
+    const answer = this.answerOr({ status: matches.length > 0 ? 'Accepted' : 'Unknown' });
+    if (answer === NO_REPLY) return answer;
+    // Neither version has a Rejected here.
+    if (answer.status === 'Rejected') return { status: 'Unknown' };
+    if (matches.length > 0) {
+      this.settle();
+      this.chargingProfiles.remove(matches);
+      this.afterProfiles();
+    }
+    return answer;
+  }
+
+  /** After the answer: every session follows the new limits (suspends at 0, resumes above). */
+  private afterProfiles(): void {
+    setTimeout(() => {
+      void (async () => {
+        for (let n = 1; n <= this.spec.connectors; n++) await this.followLimit(n);
+      })().catch(() => undefined);
+    }, 10);
+  }
+
+  /** A session whose limit is 0 suspends (SuspendedEVSE); a suspended one resumes (Charging) once it rises. */
+  protected async followLimit(connectorId: number): Promise<void> {
+    const state = this.connectorStates[connectorId - 1]!;
+    if (state.transactionId === null || !this.client) return;
+    const allowed = this.allowedW(connectorId);
+    if (allowed <= 0 && state.status === 'Charging') await this.setStatus(connectorId, 'SuspendedEVSE');
+    else if (allowed > 0 && state.status === 'SuspendedEVSE') await this.setStatus(connectorId, 'Charging');
   }
 
   // --- answers ---------------------------------------------------------------------------------------------------
@@ -906,6 +1113,8 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
         state.status === 'Unavailable' || state.scheduled === 'Inoperative' ? 'Unavailable' : 'Available';
       state.scheduled = null;
       state.transactionId = null;
+      state.startedAt = null;
+      state.starting = false;
       state.countedTo = null;
       state.pendingWh = 0;
       state.car = null;
@@ -913,6 +1122,9 @@ export abstract class ChargerCore<Tx extends number | string = number | string> 
       if (state.reservation && state.status === 'Available') state.status = 'Reserved';
       this.giveBack(state);
     }
+    // The transactions are gone, and their TxProfiles; the max and default profiles are kept, as a real
+    // charger keeps them in its store.
+    for (let n = 1; n <= this.spec.connectors; n++) this.chargingProfiles.endTransaction(n);
     await this.keepConnected().catch(() => undefined);
   }
 

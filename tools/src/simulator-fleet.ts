@@ -7,8 +7,8 @@
  */
 
 import type { Db } from '@ev/server/db/client';
-import { chargerBrands, chargers, connectors } from '@ev/server/db/schema/index';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { chargerBrands, chargers, connectors, landlords } from '@ev/server/db/schema/index';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { DEMO_BRAND_WITHOUT_FIRMWARE } from './demo-brands.ts';
 import type { SimulatedChargerSpec, SimulatorProtocol } from './simulator.ts';
 
@@ -135,4 +135,14 @@ export async function fleetFromApi(
     if (page * 100 >= body.total) break;
   }
   return specs.slice(0, limit);
+}
+
+/** The active chargers of the sites with a power limit (the demo's members charge there first, now and then). */
+export async function chargersAtLimitedSites(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: chargers.id })
+    .from(chargers)
+    .innerJoin(landlords, eq(landlords.id, chargers.landlordId))
+    .where(and(eq(chargers.active, true), isNotNull(landlords.maxPowerKw)));
+  return new Set(rows.map((row) => row.id));
 }

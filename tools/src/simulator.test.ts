@@ -30,14 +30,21 @@ let nextTransaction = 1;
 let answerDelayMs = 0;
 /** What one charger sent. */
 const receivedFrom = (chargerId: string) => received.filter((r) => r.chargerId === chargerId);
+/** The server's side of each charger's connection: it calls the charger. */
+const clients = new Map<
+  string,
+  { call(action: string, params: unknown): Promise<Record<string, unknown>> }
+>();
 
 beforeAll(async () => {
   server = new RPCServer({ protocols: ['ocpp1.6'], strictMode: true });
   server.on('client', (client: unknown) => {
     const c = client as {
       identity: string;
+      call(action: string, params: unknown): Promise<Record<string, unknown>>;
       handle(handler: (call: { method: string; params: Record<string, unknown> }) => unknown): void;
     };
+    clients.set(c.identity, c);
     c.handle(async ({ method, params }) => {
       const entry: Received = { chargerId: c.identity, action: method, params };
       received.push(entry);
@@ -400,6 +407,299 @@ describe('a simulated charger', () => {
     expect(pool.take()).toBeUndefined();
     clock += REFUSED_TAG_REST_MS;
     expect(pool.take()).toBe('BUSY');
+  });
+});
+
+/** Waits for what the charger does just after an answer (a status it reports), on the real clock. */
+async function eventually<T>(probe: () => T | undefined | false | null, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A 1.6 schedule of one period from the start, in watts or amperes. */
+const schedule = (limit: number, unit: 'W' | 'A' = 'W', more: Record<string, unknown> = {}) => ({
+  chargingRateUnit: unit,
+  chargingSchedulePeriod: [{ startPeriod: 0, limit, ...more }],
+});
+const profile = (
+  id: number,
+  purpose: 'ChargePointMaxProfile' | 'TxDefaultProfile' | 'TxProfile',
+  chargingSchedule: unknown,
+  more: Record<string, unknown> = {},
+) => ({
+  chargingProfileId: id,
+  stackLevel: 0,
+  chargingProfilePurpose: purpose,
+  chargingProfileKind: 'Absolute',
+  chargingSchedule,
+  ...more,
+});
+
+/** The Power.Active.Import (W) of the charger's last MeterValues for the connector. */
+function lastPowerW(chargerId: string, connectorId: number): number {
+  const reading = receivedFrom(chargerId)
+    .filter((r) => r.action === 'MeterValues' && r.params.connectorId === connectorId)
+    .at(-1)!;
+  const [value] = reading.params.meterValue as Array<{
+    sampledValue: Array<{ value: string; measurand: string; unit: string }>;
+  }>;
+  const sample = value!.sampledValue.find((s) => s.measurand === 'Power.Active.Import')!;
+  expect(sample.unit).toBe('W');
+  return Number(sample.value);
+}
+
+/**
+ * `ms` pass, then each connector with a transaction sends a reading: per connector, the energy its register
+ * added (Wh) and the power it reported (W).
+ */
+async function readingsAfter(charger: SimulatedCharger, time: ReturnType<typeof testClock>, ms: number) {
+  const before = charger.connectorStates.map((state) => state.meterWh);
+  time.pass(ms);
+  const out: Array<{ wh: number; powerW: number } | null> = [];
+  for (const [i, state] of charger.connectorStates.entries()) {
+    if (state.transactionId === null) {
+      out.push(null);
+      continue;
+    }
+    await charger.sendMeterValue(i + 1);
+    out.push({ wh: state.meterWh - before[i]!, powerW: lastPowerW(charger.spec.id, i + 1) });
+  }
+  return out;
+}
+
+/** Ten minutes at `watts`: the register adds a sixth of it in Wh (to its 1 Wh), the reading says `watts`. */
+function expectTenMinutesAt(reading: { wh: number; powerW: number } | null | undefined, watts: number) {
+  expect(reading?.powerW).toBe(Math.round(watts));
+  expect(Math.abs(reading!.wh - watts / 6)).toBeLessThanOrEqual(1);
+}
+
+const TEN_MINUTES = 600_000;
+
+describe('a simulated charger under charging profiles', () => {
+  it("delivers the least of the car's draw and the profiles: a TxDefaultProfile, the transaction's TxProfile over it, cleared back", async () => {
+    const time = testClock();
+    // The car draws 95 % of 22 kW: 20.9 kW.
+    const charger = await connect(
+      { id: 'SIM-PROFILES', connectors: 1, maxPowerKw: [22] },
+      time.clock,
+      () => 1,
+    );
+    const side = clients.get('SIM-PROFILES')!;
+    const set = (params: unknown) => side.call('SetChargingProfile', params);
+    await charger.setStatus(1, 'Preparing');
+    const transactionId = await charger.startCharging(1, 'TAG-P');
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 20_900);
+
+    // A default above the car's draw changes nothing; one below it limits the session.
+    expect(
+      await set({ connectorId: 1, csChargingProfiles: profile(1, 'TxDefaultProfile', schedule(30_000)) }),
+    ).toEqual({ status: 'Accepted' });
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 20_900);
+    expect(
+      await set({ connectorId: 1, csChargingProfiles: profile(1, 'TxDefaultProfile', schedule(11_000)) }),
+    ).toEqual({ status: 'Accepted' });
+    expect(charger.chargingProfiles.size).toBe(1);
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 11_000);
+
+    // The transaction's TxProfile beats the default, above it or below it; the highest stack level wins.
+    const tx = (id: number, limit: number, more: Record<string, unknown> = {}) =>
+      set({
+        connectorId: 1,
+        csChargingProfiles: profile(id, 'TxProfile', schedule(limit), { transactionId, ...more }),
+      });
+    expect(await tx(2, 15_000)).toEqual({ status: 'Accepted' });
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 15_000);
+    expect(await tx(3, 8_000, { stackLevel: 1 })).toEqual({ status: 'Accepted' });
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 8_000);
+
+    // Refused: another transaction's TxProfile, a TxProfile on connector 0, a max profile on a connector, a
+    // stack level above ChargeProfileMaxStackLevel, a connector the charger lacks.
+    expect(await tx(4, 1_000, { transactionId: transactionId + 1 })).toEqual({ status: 'Rejected' });
+    for (const [connectorId, csChargingProfiles] of [
+      [0, profile(5, 'TxProfile', schedule(1_000))],
+      [1, profile(6, 'ChargePointMaxProfile', schedule(1_000))],
+      [1, profile(7, 'TxDefaultProfile', schedule(1_000), { stackLevel: 9 })],
+      [2, profile(8, 'TxDefaultProfile', schedule(1_000))],
+    ] as const) {
+      expect(await set({ connectorId, csChargingProfiles })).toEqual({ status: 'Rejected' });
+    }
+    expect(charger.chargingProfiles.size).toBe(3);
+    const keys = new Map(charger.configurationEntries().map((entry) => [entry.key, entry.value]));
+    expect(keys.get('ChargeProfileMaxStackLevel')).toBe('8');
+    expect(keys.get('SupportedFeatureProfiles')).toContain('SmartCharging');
+
+    // Cleared: the TxProfiles first (the default again), then the default (the car's draw again).
+    const clear = (params: unknown) => side.call('ClearChargingProfile', params);
+    expect(await clear({ chargingProfilePurpose: 'TxProfile' })).toEqual({ status: 'Accepted' });
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 11_000);
+    expect(await clear({ id: 1 })).toEqual({ status: 'Accepted' });
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 20_900);
+    expect(await clear({ id: 1 })).toEqual({ status: 'Unknown' });
+
+    // A TxProfile ends with its transaction.
+    expect(await tx(9, 5_000)).toEqual({ status: 'Accepted' });
+    await charger.stopCharging(1, 'Local');
+    expect(charger.chargingProfiles.size).toBe(0);
+    expect(await tx(10, 5_000)).toEqual({ status: 'Rejected' });
+  });
+
+  it("converts amperes (× the period's phases, default 3, × 230 V); the charger's max profile caps its connectors together", async () => {
+    const time = testClock();
+    const charger = await connect(
+      { id: 'SIM-AMPS', connectors: 2, maxPowerKw: [22, 22] },
+      time.clock,
+      () => 1,
+    );
+    const side = clients.get('SIM-AMPS')!;
+    const set = (connectorId: number, csChargingProfiles: unknown) =>
+      side.call('SetChargingProfile', { connectorId, csChargingProfiles });
+    for (const n of [1, 2]) {
+      await charger.setStatus(n, 'Preparing');
+      await charger.startCharging(n, `TAG-${n}`);
+    }
+    // 16 A on three phases: 11,040 W on each connector (a default on connector 0 is every connector's).
+    expect(await set(0, profile(1, 'TxDefaultProfile', schedule(16, 'A')))).toEqual({ status: 'Accepted' });
+    let [one, two] = await readingsAfter(charger, time, TEN_MINUTES);
+    expectTenMinutesAt(one, 11_040);
+    expectTenMinutesAt(two, 11_040);
+    // A connector's own default beats connector 0's: 16 A on one phase, 3,680 W.
+    expect(await set(2, profile(2, 'TxDefaultProfile', schedule(16, 'A', { numberPhases: 1 })))).toEqual({
+      status: 'Accepted',
+    });
+    [one, two] = await readingsAfter(charger, time, TEN_MINUTES);
+    expectTenMinutesAt(one, 11_040);
+    expectTenMinutesAt(two, 3_680);
+    // 10 kW for the charger: connector 2 keeps its 3,680 W, connector 1 gets the rest.
+    expect(await set(0, profile(3, 'ChargePointMaxProfile', schedule(10_000)))).toEqual({
+      status: 'Accepted',
+    });
+    expect(charger.allowedW(1)).toBe(10_000);
+    [one, two] = await readingsAfter(charger, time, TEN_MINUTES);
+    expectTenMinutesAt(one, 10_000 - 3_680);
+    expectTenMinutesAt(two, 3_680);
+    // 6 kW: shared equally.
+    expect(await set(0, profile(3, 'ChargePointMaxProfile', schedule(6_000)))).toEqual({
+      status: 'Accepted',
+    });
+    [one, two] = await readingsAfter(charger, time, TEN_MINUTES);
+    expectTenMinutesAt(one, 3_000);
+    expectTenMinutesAt(two, 3_000);
+  });
+
+  it("follows a schedule's periods from the transaction's start (Relative), and its duration", async () => {
+    const time = testClock();
+    const charger = await connect(
+      { id: 'SIM-PERIODS', connectors: 1, maxPowerKw: [22] },
+      time.clock,
+      () => 1,
+    );
+    await charger.setStatus(1, 'Preparing');
+    const transactionId = await charger.startCharging(1, 'TAG-R');
+    const periods = {
+      chargingRateUnit: 'W',
+      duration: 2_100,
+      chargingSchedulePeriod: [
+        { startPeriod: 0, limit: 20_000 },
+        { startPeriod: 900, limit: 5_000 },
+      ],
+    };
+    expect(
+      await clients.get('SIM-PERIODS')!.call('SetChargingProfile', {
+        connectorId: 1,
+        csChargingProfiles: profile(1, 'TxProfile', periods, {
+          transactionId,
+          chargingProfileKind: 'Relative',
+        }),
+      }),
+    ).toEqual({ status: 'Accepted' });
+    // 0-15 min at 20 kW, 15-35 min at 5 kW, then (the schedule over) the car's 20.9 kW: two readings straddle a
+    // change, half of their ten minutes at each power.
+    const halves = (a: number, b: number, reading: { wh: number; powerW: number } | null | undefined) => {
+      expect(reading?.powerW).toBe(b);
+      expect(Math.abs(reading!.wh - (a + b) / 12)).toBeLessThanOrEqual(1);
+    };
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 20_000);
+    halves(20_000, 5_000, (await readingsAfter(charger, time, TEN_MINUTES))[0]);
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 5_000);
+    halves(5_000, 20_900, (await readingsAfter(charger, time, TEN_MINUTES))[0]);
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 20_900);
+  });
+
+  it('suspends at a limit of 0 (SuspendedEVSE, no energy) and resumes when it rises; a session may start suspended', async () => {
+    const time = testClock();
+    const charger = await connect({ id: 'SIM-ZERO', connectors: 1, maxPowerKw: [22] }, time.clock, () => 1);
+    const side = clients.get('SIM-ZERO')!;
+    const statuses = () =>
+      receivedFrom('SIM-ZERO')
+        .filter((r) => r.action === 'StatusNotification')
+        .map((r) => r.params.status);
+    const state = charger.connectorStates[0]!;
+    await charger.setStatus(1, 'Preparing');
+    const transactionId = await charger.startCharging(1, 'TAG-Z');
+    const tx = (limit: number) =>
+      side.call('SetChargingProfile', {
+        connectorId: 1,
+        csChargingProfiles: profile(1, 'TxProfile', schedule(limit), { transactionId }),
+      });
+    expect(await tx(0)).toEqual({ status: 'Accepted' });
+    await eventually(() => state.status === 'SuspendedEVSE' && statuses().at(-1) === 'SuspendedEVSE');
+    const waits = time.waits.length;
+    expect((await readingsAfter(charger, time, TEN_MINUTES))[0]).toEqual({ wh: 0, powerW: 0 });
+    // Nothing to wait for: no energy flows.
+    expect(time.waits.length).toBe(waits);
+    expect(await tx(7_000)).toEqual({ status: 'Accepted' });
+    await eventually(() => state.status === 'Charging' && statuses().at(-1) === 'Charging');
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 7_000);
+    await charger.stopCharging(1, 'Local');
+    await charger.unplug(1);
+
+    // A default of 0 in force: the next session starts suspended, and charges once the default is cleared.
+    expect(
+      await side.call('SetChargingProfile', {
+        connectorId: 0,
+        csChargingProfiles: profile(2, 'TxDefaultProfile', schedule(0)),
+      }),
+    ).toEqual({ status: 'Accepted' });
+    await charger.setStatus(1, 'Preparing');
+    await charger.startCharging(1, 'TAG-Z');
+    expect(statuses().slice(-2)).toEqual(['Preparing', 'SuspendedEVSE']);
+    expect(await side.call('ClearChargingProfile', {})).toEqual({ status: 'Accepted' });
+    await eventually(() => state.status === 'Charging');
+    expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 20_900);
+  });
+
+  it("rejects profiles when told to (the `profiles` option, or the 'reject' behaviour), its power unchanged", async () => {
+    const time = testClock();
+    const options = { url, clock: time.clock, random: () => 1 };
+    const refusing = new SimulatedCharger(
+      { id: 'SIM-NO-PROFILES', connectors: 1, maxPowerKw: [22] },
+      { ...options, profiles: () => 'reject' },
+    );
+    const rejecting = new SimulatedCharger(
+      { id: 'SIM-REJECT-ALL', connectors: 1, maxPowerKw: [22] },
+      { ...options, behaviour: () => 'reject' },
+    );
+    for (const charger of [refusing, rejecting]) {
+      chargers.push(charger);
+      await charger.start();
+      await charger.setStatus(1, 'Preparing');
+      await charger.startCharging(1, 'TAG-N');
+      const side = clients.get(charger.spec.id)!;
+      expect(
+        await side.call('SetChargingProfile', {
+          connectorId: 1,
+          csChargingProfiles: profile(1, 'TxDefaultProfile', schedule(1_000)),
+        }),
+      ).toEqual({ status: 'Rejected' });
+      expect(await side.call('ClearChargingProfile', {})).toEqual({ status: 'Unknown' });
+      expect(charger.chargingProfiles.size).toBe(0);
+      expectTenMinutesAt((await readingsAfter(charger, time, TEN_MINUTES))[0], 20_900);
+    }
   });
 });
 

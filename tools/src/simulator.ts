@@ -7,7 +7,8 @@
  * reboots, firmware and diagnostics); this file is its OCPP 1.6J wire, `SimulatedCharger`: Reset (reconnecting
  * after a hard reset), ChangeConfiguration / GetConfiguration, DataTransfer, RemoteStartTransaction and
  * RemoteStopTransaction, UnlockConnector, ChangeAvailability, TriggerMessage, ClearCache, the local
- * authorization list and reservations (simulator-auth.ts), UpdateFirmware (the file downloaded over HTTP;
+ * authorization list and reservations (simulator-auth.ts), SetChargingProfile and ClearChargingProfile (applied to
+ * the power: simulator-profiles.ts), UpdateFirmware (the file downloaded over HTTP;
  * Downloading, Downloaded, Installing, a reboot with the new version, Installed) and GetDiagnostics (a small log
  * uploaded between Uploading and Uploaded). The OCPP 2.0.1 wire is `SimulatedCharger201` (simulator-201.ts);
  * `simulateChargers` starts either, by its `protocol` option (one for all, or a choice per charger).
@@ -27,6 +28,13 @@ import {
   type SimulatorProtocol,
   type StartAnswer,
 } from './simulator-core.ts';
+import {
+  MAX_PERIODS,
+  MAX_STACK_LEVEL,
+  type ProfilePurpose,
+  type SchedulePeriod,
+  type SimulatedProfile,
+} from './simulator-profiles.ts';
 
 export { SimulatedCharger201 } from './simulator-201.ts';
 export {
@@ -39,6 +47,7 @@ export {
   type FileTransferBehaviour,
   firmwareVersionOf,
   ocppEndpoint,
+  type ProfileBehaviour,
   SESSION_SHARE,
   SIMULATOR_FIRMWARE,
   type SimulatedCar,
@@ -50,6 +59,11 @@ export {
   type TagPool,
   taper,
 } from './simulator-core.ts';
+export {
+  ChargingProfiles,
+  PROFILE_VOLTAGE,
+  type SimulatedProfile,
+} from './simulator-profiles.ts';
 
 /** A simulated charger of either protocol. */
 export type AnySimulatedCharger = SimulatedCharger | SimulatedCharger201;
@@ -62,7 +76,7 @@ const DEFAULT_VALUES: Record<string, string> = {
   MeterValueSampleInterval: '20',
   ConnectionTimeOut: '60',
   ClockAlignedDataInterval: '0',
-  MeterValuesSampledData: 'Energy.Active.Import.Register,SoC',
+  MeterValuesSampledData: 'Energy.Active.Import.Register,SoC,Power.Active.Import',
   MeterValuesAlignedData: '',
   StopTxnSampledData: 'Energy.Active.Import.Register',
   StopTxnAlignedData: '',
@@ -162,10 +176,15 @@ export class SimulatedCharger extends ChargerCore<number> {
     );
   }
 
-  protected async sendReading(connectorId: number, soc: number | undefined): Promise<unknown> {
+  protected async sendReading(
+    connectorId: number,
+    soc: number | undefined,
+    powerW: number,
+  ): Promise<unknown> {
     const state = this.connectorStates[connectorId - 1]!;
     const sampledValue = [
       { value: String(state.meterWh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+      { value: String(powerW), measurand: 'Power.Active.Import', unit: 'W' },
     ];
     if (soc !== undefined) sampledValue.push({ value: String(soc), measurand: 'SoC', unit: 'Percent' });
     return this.client?.call('MeterValues', {
@@ -310,6 +329,24 @@ export class SimulatedCharger extends ChargerCore<number> {
       );
       return { fileName };
     });
+    client.handle('SetChargingProfile', async ({ params }) => {
+      seen('SetChargingProfile', params);
+      const { connectorId, csChargingProfiles } = params as {
+        connectorId: number;
+        csChargingProfiles: ChargingProfile16;
+      };
+      return this.setChargingProfile(profileOf16(connectorId, csChargingProfiles, this.clock.now()));
+    });
+    client.handle('ClearChargingProfile', async ({ params }) => {
+      seen('ClearChargingProfile', params);
+      const { id, connectorId, chargingProfilePurpose, stackLevel } = params as {
+        id?: number;
+        connectorId?: number;
+        chargingProfilePurpose?: string;
+        stackLevel?: number;
+      };
+      return this.clearChargingProfile({ id, connectorId, purpose: chargingProfilePurpose, stackLevel });
+    });
     client.handle('RemoteStopTransaction', async ({ params }) => {
       seen('RemoteStopTransaction', params);
       const { transactionId } = params as { transactionId: number };
@@ -337,9 +374,11 @@ export class SimulatedCharger extends ChargerCore<number> {
       {
         key: 'SupportedFeatureProfiles',
         readonly: true,
-        value: 'Core,RemoteTrigger,LocalAuthListManagement,Reservation',
+        value: 'Core,RemoteTrigger,LocalAuthListManagement,Reservation,SmartCharging',
       },
-      { key: 'ChargeProfileMaxStackLevel', readonly: true, value: '0' },
+      { key: 'ChargeProfileMaxStackLevel', readonly: true, value: String(MAX_STACK_LEVEL) },
+      { key: 'ChargingScheduleAllowedChargingRateUnit', readonly: true, value: 'Current,Power' },
+      { key: 'ChargingScheduleMaxPeriods', readonly: true, value: String(MAX_PERIODS) },
       { key: 'LocalAuthListMaxLength', readonly: true, value: String(this.localAuthListMaxLength) },
       { key: 'SendLocalListMaxLength', readonly: true, value: String(this.sendLocalListMaxLength) },
       { key: 'ReserveConnectorZeroSupported', readonly: true, value: 'false' },
@@ -372,6 +411,49 @@ export class SimulatedCharger extends ChargerCore<number> {
         break;
     }
   }
+}
+
+/** OCPP 1.6's csChargingProfiles, as SetChargingProfile carries it. */
+interface ChargingProfile16 {
+  chargingProfileId: number;
+  transactionId?: number;
+  stackLevel: number;
+  chargingProfilePurpose: ProfilePurpose;
+  chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
+  recurrencyKind?: 'Daily' | 'Weekly';
+  validFrom?: string;
+  validTo?: string;
+  chargingSchedule: {
+    duration?: number;
+    startSchedule?: string;
+    chargingRateUnit: 'A' | 'W';
+    chargingSchedulePeriod: SchedulePeriod[];
+  };
+}
+
+const msOf = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
+
+/** A 1.6 profile in the core's terms (simulator-profiles.ts). */
+function profileOf16(connectorId: number, p: ChargingProfile16, receivedAt: number): SimulatedProfile {
+  const schedule = p.chargingSchedule;
+  return {
+    id: p.chargingProfileId,
+    connectorId,
+    stackLevel: p.stackLevel,
+    purpose: p.chargingProfilePurpose,
+    kind: p.chargingProfileKind,
+    ...(p.recurrencyKind ? { recurrencyKind: p.recurrencyKind } : {}),
+    ...(p.validFrom ? { validFrom: msOf(p.validFrom) } : {}),
+    ...(p.validTo ? { validTo: msOf(p.validTo) } : {}),
+    ...(p.transactionId === undefined ? {} : { transactionId: p.transactionId }),
+    schedule: {
+      ...(schedule.startSchedule ? { startSchedule: msOf(schedule.startSchedule) } : {}),
+      ...(schedule.duration === undefined ? {} : { duration: schedule.duration }),
+      unit: schedule.chargingRateUnit,
+      periods: schedule.chargingSchedulePeriod,
+    },
+    receivedAt,
+  };
 }
 
 /** The protocol a charger speaks under these options (default 1.6). */

@@ -47,6 +47,8 @@ import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { ManualSettlementGateway, type PaymentGateway } from './modules/payment/payment-gateway.ts';
 import { type PaymentContext, settlePending } from './modules/payment/settlement.ts';
 import { pointRoutes } from './modules/point/point.routes.ts';
+import { withPower } from './modules/power/power-charger-events.ts';
+import { POWER_CLOSE_MS, PowerManager } from './modules/power/power-manager.ts';
 import { powerLoadRoutes } from './modules/power-load/power-load.routes.ts';
 import { withPowerSamples } from './modules/power-load/power-load-events.ts';
 import {
@@ -86,6 +88,8 @@ declare module 'fastify' {
     };
     /** ChargerCommands: every command to a charger, wherever it is connected. */
     commands: ChargerCommands;
+    /** The power sharing of limited sites (modules/power): `settled()` is the tests' sync point. */
+    power: PowerManager;
   }
 }
 
@@ -141,16 +145,31 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The power each connector of a limited site draws, for its live load chart (issue 34): queued off the
   // charger's call, written in batches, pruned below.
   const powerSamples = new PowerSamples(options.db, app.log);
-  const ocpp = new OcppCentral(
+  // The power sharing sends profiles through the central system it hears the chargers from (built below).
+  const power = new PowerManager(
+    options.db,
+    {
+      connected: (ids) => ocpp.commands.connected(ids),
+      call: (chargerId, action, params, callOptions) =>
+        ocpp.commands.call(chargerId, action, params, callOptions),
+      disconnect: (chargerId, reason) => ocpp.commands.disconnect(chargerId, reason),
+    },
+    app.log,
+    { commandTimeoutMs: config.ocpp.commandTimeoutMs },
+  );
+  const ocpp: OcppCentral = new OcppCentral(
     options.db,
     config,
     app.log,
-    withPowerSamples(
-      {
-        ...bookingChargerEvents(options.db, { unknownTags: config.ocpp.unknownTags }),
-        files: chargerFileEvents(options.db),
-      },
-      powerSamples,
+    withPower(
+      withPowerSamples(
+        {
+          ...bookingChargerEvents(options.db, { unknownTags: config.ocpp.unknownTags }),
+          files: chargerFileEvents(options.db),
+        },
+        powerSamples,
+      ),
+      power,
     ),
     metrics ?? NO_METRICS,
   );
@@ -175,8 +194,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('messageLog', ocpp.messageLog);
   // The commands to chargers, for what has no route yet (SetChargingProfile until the power-limits issue) in tests.
   app.decorate('commands', ocpp.commands);
+  app.decorate('power', power);
+  // No power work starts once the server is stopping (its chargers leaving are not a reason to share again);
+  // what runs ends once the chargers are gone (their calls end with them).
+  app.addHook('preClose', async () => power.stop());
   // Before the HTTP server closes: it would wait for the chargers' WebSockets forever.
   app.addHook('preClose', () => ocpp.close());
+  app.addHook('onClose', () => power.settled(POWER_CLOSE_MS));
   // Reservations whose slot passed unused are cancelled once a minute (modules/member), and taken back from
   // the chargers that held them (CancelReservation). The tests call it with a later `now` (app.jobs).
   const background = new Background((message) => app.log.warn(message));
@@ -237,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     commands: ocpp.commands,
     payments,
     background,
+    power,
   };
 
   await app.register(fastifySwagger, {

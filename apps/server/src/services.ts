@@ -3,6 +3,7 @@ import type { DatabaseKind, Db } from './db/client.ts';
 import type { Background } from './lib/background.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { PaymentContext } from './modules/payment/settlement.ts';
+import type { PowerNotices } from './modules/power/power-manager.ts';
 import type { ChargerCommands } from './ocpp/commands.ts';
 
 /** What route modules are built with: plain values, no globals. */
@@ -17,4 +18,6 @@ export interface Services {
   payments: PaymentContext;
   /** Work after an answer (a charger's reservation once a booking committed): logged, and awaitable by tests. */
   background: Background;
+  /** Tell the power sharing that a site's or a charger's power settings may have changed (modules/power). */
+  power: PowerNotices;
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, scryptCost, verifyPassword } from './password.ts';
 
 describe('hashPassword / verifyPassword', async () => {
   // scrypt is deliberately slow (~350 ms): one hash serves the file.
   const stored = await hashPassword('Correct-Horse-9');
 
   it('stores scrypt parameters, a salt and a key, never the password', () => {
-    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(stored).toMatch(/^scrypt\$\d+\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(stored.split('$')[1]).toBe(String(scryptCost()));
     expect(stored).not.toContain('Correct-Horse-9');
   });
 
@@ -44,5 +45,34 @@ describe('hashPassword / verifyPassword', async () => {
       `scrypt$${n}$${r}$${p}$${salt}$${key!.slice(0, 20)}`,
     ];
     for (const value of malformed) expect(await verifyPassword('Correct-Horse-9', value), value).toBe(false);
+  });
+
+  it('hashes at N = 2^17 outside a test run, whatever SCRYPT_LOG_N says; a test run may lower it', () => {
+    expect(scryptCost({})).toBe(2 ** 17);
+    expect(scryptCost({ SCRYPT_LOG_N: '10' })).toBe(2 ** 17);
+    expect(scryptCost({ NODE_ENV: 'production', SCRYPT_LOG_N: '10' })).toBe(2 ** 17);
+    expect(scryptCost({ NODE_ENV: 'test', SCRYPT_LOG_N: '12' })).toBe(2 ** 12);
+    // Never raised past production's, never below 2^10, never a fraction.
+    for (const log of ['18', '9', '12.5', 'x', '']) {
+      expect(scryptCost({ NODE_ENV: 'test', SCRYPT_LOG_N: log }), log).toBe(2 ** 17);
+    }
+  });
+
+  it('verifies a hash made at another cost by the cost it carries', async () => {
+    const [, , r, p, salt] = stored.split('$');
+    // The same password hashed at production cost verifies in a test run too (and the reverse).
+    const { scrypt } = await import('node:crypto');
+    const key = await new Promise<Buffer>((done, fail) =>
+      scrypt(
+        'Correct-Horse-9',
+        Buffer.from(salt!, 'base64url'),
+        32,
+        { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 },
+        (error, derived) => (error ? fail(error) : done(derived)),
+      ),
+    );
+    const production = ['scrypt', 2 ** 17, r, p, salt, key.toString('base64url')].join('$');
+    expect(await verifyPassword('Correct-Horse-9', production)).toBe(true);
+    expect(await verifyPassword('Correct-Horse-8', production)).toBe(false);
   });
 });

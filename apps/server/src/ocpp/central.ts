@@ -191,6 +191,9 @@ export class OcppCentral {
     return client.close(options);
   }
 
+  /** Resolves once what the store holds back (connections, statuses) is in the database. */
+  private readonly stored = () => this.store.flush();
+
   /** Chargers connected to this process now. */
   get connectedCount(): number {
     return this.clients.size;
@@ -262,9 +265,15 @@ export class OcppCentral {
     // online (connected_node) once commands from any process reach it here.
     if (this.bus) {
       void this.bus.hold(id, client).then((held) => {
-        if (held && this.clients.get(id) === client) this.store.connected(id, this.nodeId, client.protocol);
+        if (held && this.clients.get(id) === client) {
+          this.store.connected(id, this.nodeId, client.protocol);
+          this.events.power?.connected(id, this.stored);
+        }
       });
-    } else this.store.connected(id, this.nodeId, client.protocol);
+    } else {
+      this.store.connected(id, this.nodeId, client.protocol);
+      this.events.power?.connected(id, this.stored);
+    }
     this.log.info({ chargerId: id }, 'OCPP: charger connected');
     this.metrics.watch(client);
 
@@ -289,6 +298,7 @@ export class OcppCentral {
       if (this.clients.get(id) !== client) return;
       this.clients.delete(id);
       this.store.disconnected(id, this.nodeId);
+      this.events.power?.disconnected(id, this.stored);
       this.log.info({ chargerId: id }, 'OCPP: charger disconnected');
     });
     client.on('badMessage', (event) => {

@@ -48,6 +48,20 @@ export interface ChargerFileEvents {
   diagnosticsStatus(chargerId: string, status: string, receivedAt: Date, requestId?: number): Promise<void>;
 }
 
+/**
+ * What the power sharing (modules/power) hears of a charger's connection, beyond its sessions and statuses:
+ * it counts an offline charger at full power, and gives one that comes back its safe default profile. Each
+ * call returns at once (the work is the module's, logged there, never the charger's call's).
+ */
+export interface ChargerPowerEvents {
+  /** The charger connected here; `stored()` resolves once the database shows it connected (write-behind). */
+  connected(chargerId: string, stored: () => Promise<void>): void;
+  /** Its connection here closed; `stored()` resolves once the database shows it gone. */
+  disconnected(chargerId: string, stored: () => Promise<void>): void;
+  /** Its BootNotification was answered Accepted. */
+  booted(chargerId: string): void;
+}
+
 export interface ChargerEvents {
   /** Authorize: may this tag charge here? */
   authorize(chargerId: string, idTag: string): Promise<IdTagInfo>;
@@ -61,4 +75,6 @@ export interface ChargerEvents {
   stopped(chargerId: string, stopped: StoppedSession): Promise<void>;
   /** Firmware and diagnostics steps (modules/charger-file); unset, they are accepted and dropped. */
   files?: ChargerFileEvents;
+  /** Connections and boots, for the power sharing (modules/power); unset, nobody hears them. */
+  power?: ChargerPowerEvents;
 }

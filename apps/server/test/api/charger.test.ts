@@ -134,8 +134,6 @@ describe('GET /api/charger', () => {
       ocppProtocol: 'auto',
       protocol: null,
       maxPowerKw: null,
-      defaultProfileStatus: null,
-      defaultProfileAt: null,
       connectors: [
         {
           id: 9101,

@@ -211,11 +211,7 @@ describe('site: Max power (kW), Phases, Voltage (V)', () => {
 describe('charger: Max power (kW)', () => {
   it('saves and answers it in the detail and the list; none by default', async () => {
     const limited = await newCharger({ maxPowerKw: 22 });
-    expect(await readCharger(limited)).toMatchObject({
-      maxPowerKw: 22,
-      defaultProfileStatus: null,
-      defaultProfileAt: null,
-    });
+    expect(await readCharger(limited)).toMatchObject({ maxPowerKw: 22 });
     const listed = await t.call('GET', `/api/charger?id=${limited}`, { token: admin });
     expect(listed.body.chargers[0]).toMatchObject({ id: limited, maxPowerKw: 22 });
     const plain = await newCharger();
@@ -283,16 +279,17 @@ describe('charger: Max power (kW)', () => {
     expect((await readCharger(id)).maxPowerKw).toBe(15);
   });
 
-  it("answers the charger's answer to the default profile, and when", async () => {
+  it("answers the charger's answer to its default profile beside it, and when", async () => {
     const id = await newCharger();
+    expect((await t.call('GET', `/api/charger/${id}`, { token: admin })).body.powerProfile).toBeNull();
     const at = new Date('2026-05-01T03:04:05.000Z');
     await t.database.db
       .update(chargers)
       .set({ defaultProfileStatus: 'Rejected', defaultProfileAt: at })
       .where(eq(chargers.id, id));
-    expect(await readCharger(id)).toMatchObject({
-      defaultProfileStatus: 'Rejected',
-      defaultProfileAt: at.toISOString(),
+    expect((await t.call('GET', `/api/charger/${id}`, { token: admin })).body.powerProfile).toEqual({
+      status: 'Rejected',
+      at: at.toISOString(),
     });
     // The form does not carry it: a body with it is refused like any unknown key.
     const refused = await t.call('PATCH', `/api/charger/${id}`, {
@@ -300,7 +297,6 @@ describe('charger: Max power (kW)', () => {
       body: chargerForm(id, { defaultProfileStatus: 'Accepted' }),
     });
     expect(refused.status).toBe(400);
-    expect((await readCharger(id)).defaultProfileStatus).toBe('Rejected');
   });
 });
 

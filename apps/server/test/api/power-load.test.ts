@@ -129,17 +129,24 @@ describe('power samples and the live load of a limited site', () => {
       { landlordId: site, at: new Date(T0 + 7 * MINUTE), powerW: 22_000 },
     ]);
 
-    // The manager's decision for the 1.6 session (written here: it is another module's); none yet for 2.0.1.
+    // The power manager's decisions (modules/power), once its work has settled: the route shows each
+    // session's row as it stands.
     const session201 = await sessionOfRef(t, s201.id, ref);
-    await t.database.db.insert(powerAllowances).values({
-      connectorId: c16!,
-      landlordId: site,
-      chargingSessionId: transactionId,
-      allowanceW: 18_500,
-      waiting: false,
-      profileStatus: 'Accepted',
-    });
-
+    await t.app.power.settled();
+    const decided = new Map(
+      (await t.database.db.select().from(powerAllowances).where(eq(powerAllowances.landlordId, site))).map(
+        (row) => [row.connectorId, row],
+      ),
+    );
+    const shown = (connectorId: number, sessionId: number) => {
+      const row = decided.get(connectorId);
+      expect(row?.chargingSessionId, `connector ${connectorId}'s decision`).toBe(sessionId);
+      return {
+        allowanceKw: row!.allowanceW / 1000,
+        waiting: row!.waiting,
+        profileStatus: row!.profileStatus,
+      };
+    };
     const live = await power(site);
     expect(live.status, JSON.stringify(live.body)).toBe(200);
     expect(live.body).toMatchObject({ landlordId: site, maxPowerKw: 50, phases: 3, voltage: 230 });
@@ -162,10 +169,8 @@ describe('power samples and the live load of a limited site', () => {
         connectorNameEn: `Connector ${c16}`,
         ocppConnectorId: 1,
         startedAt: iso(T0),
-        allowanceKw: 18.5,
         powerKw: 22,
-        waiting: false,
-        profileStatus: 'Accepted',
+        ...shown(c16!, transactionId),
       },
       {
         connectorId: c201,
@@ -174,11 +179,8 @@ describe('power samples and the live load of a limited site', () => {
         connectorNameEn: `Connector ${c201}`,
         ocppConnectorId: 1,
         startedAt: session201!.startedAt.toISOString(),
-        // No decision yet: the connector's maximum, pending.
-        allowanceKw: 60,
         powerKw: 22,
-        waiting: false,
-        profileStatus: 'Pending',
+        ...shown(c201!, session201!.id),
       },
     ]);
 
@@ -321,15 +323,12 @@ describe('GET /api/landlord/:id/power: roles and scope as GET /api/landlord/:id'
   it('shows an active session before any sample and decision: powerKw null, the connector maximum, Pending', async () => {
     const s = await station16(t, admin, limited, 'PLNEW-01');
     const { transactionId } = await s.start(await idTag(), Date.now() - MINUTE, 1_000);
-    // A row left by no session of this one (its session gone): not this session's decision.
-    await t.database.db.insert(powerAllowances).values({
-      connectorId: s.connectorIds[0]!,
-      landlordId: limited.site.id,
-      chargingSessionId: null,
-      allowanceW: 0,
-      waiting: true,
-      profileStatus: 'Rejected',
-    });
+    // The manager's row made a row of no session (as one whose session is gone): not this session's decision.
+    await t.app.power.settled();
+    await t.database.db
+      .update(powerAllowances)
+      .set({ chargingSessionId: null, allowanceW: 0, waiting: true, profileStatus: 'Rejected' })
+      .where(eq(powerAllowances.connectorId, s.connectorIds[0]!));
     const live = await power(limited.site.id);
     const mine = live.body.sessions.find((x: { chargerId: string }) => x.chargerId === 'PLNEW-01');
     expect(mine).toMatchObject({ powerKw: null, allowanceKw: 60, profileStatus: 'Pending', waiting: false });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -72,7 +73,12 @@ export function callsTo(url: string) {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { paymentGateway?: PaymentGateway; database?: Database } = {},
+  options: {
+    paymentGateway?: PaymentGateway;
+    database?: Database;
+    /** Joins a cluster: this app's connection to the NATS server (closed by the caller). */
+    nats?: NatsConnection;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ev-test-'));
   const scratch =
@@ -107,6 +113,7 @@ export async function startTestApp(
     config,
     logStream,
     paymentGateway: options.paymentGateway,
+    nats: options.nats,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -243,12 +243,6 @@ export const charger = z
     protocol: z.string().nullable(),
     /** The charger's own power limit in kW (issue 34); null = none. */
     maxPowerKw: z.number().nullable(),
-    /**
-     * The charger's answer to the safe default profile sent at boot on a limited site (issue 34): Accepted,
-     * Rejected, NotSupported, an error word; null when none was sent. And when it answered (ISO).
-     */
-    defaultProfileStatus: z.string().nullable(),
-    defaultProfileAt: z.string().nullable(),
     connectors: z.array(connector),
   })
   .meta({ id: 'Charger' });
@@ -261,7 +255,16 @@ export const chargerListResponse = z.union([
   z.object({ total: z.number().int(), chargers: z.array(charger) }),
   z.object({ chargers: z.array(chargerOption) }),
 ]);
-export const chargerResponse = z.object({ charger });
+/**
+ * What the charger last answered to the power sharing's profiles (issue 34): a refusal first (Rejected,
+ * NotSupported, Timeout, a CALLERROR's code: it is counted at full power), else the newest answer (Accepted,
+ * Pending, Offline); `at` is when (ISO). Null when it was sent none (its site has no limit).
+ */
+export const chargerPowerProfile = z
+  .object({ status: z.string(), at: z.string().nullable() })
+  .meta({ id: 'ChargerPowerProfile' });
+export type ChargerPowerProfile = z.infer<typeof chargerPowerProfile>;
+export const chargerResponse = z.object({ charger, powerProfile: chargerPowerProfile.nullable() });
 /** POST answers the new charger's id (the identity it was given). */
 export const chargerCreatedResponse = z.object({ message: z.string(), id: z.string() });
 /** The path parameter: a charger id as entered. */

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { chargerPowerProfile } from '../power/charger-power-profile.ts';
 import { exportChargers } from './charger.export.ts';
 import {
   chargerDropdown,
@@ -29,7 +30,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const tags = ['charger'];
 
 export const chargerRoutes =
-  ({ db, commands }: Services): FastifyPluginAsyncZod =>
+  ({ db, commands, power }: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/charger',
@@ -60,6 +61,7 @@ export const chargerRoutes =
       },
       async (request) => ({
         charger: await getCharger(db, scopeOf(authOf(request).user), request.params.id),
+        powerProfile: await chargerPowerProfile(db, request.params.id),
       }),
     );
     app.post(
@@ -74,10 +76,11 @@ export const chargerRoutes =
           response: { 200: chargerCreatedResponse, 409: errorResponse, ...errors },
         },
       },
-      async (request) => ({
-        message: 'Success',
-        id: await createCharger(db, authOf(request).user, request.body),
-      }),
+      async (request) => {
+        const id = await createCharger(db, authOf(request).user, request.body);
+        power.chargerChanged(id);
+        return { message: 'Success', id };
+      },
     );
     app.patch(
       '/api/charger/:id',
@@ -94,6 +97,7 @@ export const chargerRoutes =
       },
       async (request) => {
         await updateCharger(db, authOf(request).user, request.params.id, request.body);
+        power.chargerChanged(request.params.id);
         // A deactivated charger is refused at admission; drop the connection it already holds.
         if ('active' in request.body && !request.body.active) {
           await commands.disconnect(request.params.id, 'Charger deactivated');

@@ -154,14 +154,9 @@ async function connectorsOf(db: Db, chargerIds: string[]): Promise<Map<string, C
 
 /**
  * What the list and the detail answer: `chargerRow` (shared with the export, whose `maxPowerKw` is the
- * connector's) and the charger's power limit and default profile answer (issue 34).
+ * connector's) and the charger's own power limit (issue 34).
  */
-const chargerAnswerRow = {
-  ...chargerRow,
-  chargerMaxPowerKw: chargers.maxPowerKw,
-  defaultProfileStatus: chargers.defaultProfileStatus,
-  defaultProfileAt: chargers.defaultProfileAt,
-};
+const chargerAnswerRow = { ...chargerRow, chargerMaxPowerKw: chargers.maxPowerKw };
 type ChargerAnswerRow = SelectResultFields<typeof chargerAnswerRow>;
 
 async function withConnectors(db: Db, rows: ChargerAnswerRow[]): Promise<Charger[]> {
@@ -174,7 +169,6 @@ async function withConnectors(db: Db, rows: ChargerAnswerRow[]): Promise<Charger
     minPowerKw: kwNumber(row.minPowerKw),
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     maxPowerKw: chargerMaxPowerKw === null ? null : kwNumber(chargerMaxPowerKw),
-    defaultProfileAt: row.defaultProfileAt?.toISOString() ?? null,
     connectors: byCharger.get(row.id) ?? [],
   }));
 }

@@ -30,7 +30,7 @@ const tags = ['landlord'];
 const params = idParam(LANDLORD_NOT_FOUND);
 
 export const landlordRoutes =
-  ({ db }: Services): FastifyPluginAsyncZod =>
+  ({ db, power }: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/landlord',
@@ -94,6 +94,7 @@ export const landlordRoutes =
       },
       async (request) => {
         await updateLandlord(db, authOf(request).user, request.params.id, request.body);
+        power.siteChanged(request.params.id);
         return { message: 'Success' };
       },
     );

@@ -21,6 +21,21 @@ export function useRecord<T>(endpoint: string, key: string, id: string | undefin
   });
 }
 
+/**
+ * As `useRecord`, with the whole answer: the record under `key` and what the detail answers beside it (the
+ * charger's `powerProfile`). Its own key under `[endpoint, 'detail', id]`, so invalidating the record's
+ * detail reads it again too.
+ */
+export function useRecordAnswer<A extends object>(endpoint: string, id: string | undefined) {
+  return useQuery({
+    meta: { handledStatuses: [404] },
+    queryKey: [endpoint, 'detail', id, 'answer'],
+    queryFn: () => api<A>(`${endpoint}/${id}`),
+    enabled: id !== undefined,
+    gcTime: 0,
+  });
+}
+
 /** Creates (`POST /api{endpoint}`) or saves (`PATCH /api{endpoint}/{id}`) a setting form or a modal's record. */
 export function saveRecord(endpoint: string, id: string | number | undefined, body: unknown) {
   return id === undefined

@@ -40,8 +40,6 @@ const charger: Charger = {
   ocppProtocol: '2.0.1',
   protocol: 'ocpp2.0.1',
   maxPowerKw: 44.5,
-  defaultProfileStatus: 'Rejected',
-  defaultProfileAt: '2026-05-01T03:04:05.000Z',
   connectors: [connector],
 };
 const BOTH = { cluster: true, site: true };

@@ -1,6 +1,7 @@
 import {
   allowed,
   type Charger,
+  type ChargerPowerProfile,
   can,
   chargerBody,
   maxPowerKwValue,
@@ -11,7 +12,7 @@ import { Checkbox, Col, Form, Input, Select } from 'antd';
 import { useParams } from 'react-router';
 import { FormSection, HALF } from '../../components/form/fields.tsx';
 import { NumberInput } from '../../components/form/number-input.tsx';
-import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
+import { recordId, saveRecord, useRecordAnswer } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
 import { idNameFieldOptions, useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
@@ -73,7 +74,10 @@ function passwordPlaceholder(record: Charger | undefined) {
 function ChargerSetting({ id }: { id: string | undefined }) {
   const [form] = Form.useForm<ChargerValues>();
   const role = useRole();
-  const charger = useRecord<Charger>(ENDPOINT, 'charger', id);
+  const answer = useRecordAnswer<{ charger: Charger; powerProfile?: ChargerPowerProfile | null }>(
+    ENDPOINT,
+    id,
+  );
   const place = {
     cluster: allowed(role, 'chargerFormClusterField'),
     site: allowed(role, 'chargerFormSiteField'),
@@ -86,8 +90,8 @@ function ChargerSetting({ id }: { id: string | undefined }) {
   const brands = useBrandDropdown();
 
   if (id === undefined && readOnly) return <ForbiddenResult />;
-  if (id !== undefined && charger.isError) return <NotFoundResult />;
-  const record = charger.data;
+  if (id !== undefined && answer.isError) return <NotFoundResult />;
+  const record = answer.data?.charger;
   return (
     <SettingForm<ChargerValues>
       title="Charger Setting"
@@ -98,7 +102,7 @@ function ChargerSetting({ id }: { id: string | undefined }) {
       readOnly={readOnly}
       save={(values) => saveRecord(ENDPOINT, id, chargerBodyOf(values, place))}
     >
-      {record && <ConnectionInfo charger={record} />}
+      {record && <ConnectionInfo charger={record} powerProfile={answer.data?.powerProfile} />}
       {record && <ChargerOperations charger={record} />}
       {record && <ChargerFilesSection charger={record} />}
       {/* Beside the operations: what the charger answers shows as it comes (Live). */}

@@ -25,24 +25,27 @@ const charger: Charger = {
   ocppProtocol: 'auto',
   protocol: 'ocpp1.6',
   maxPowerKw: null,
-  defaultProfileStatus: null,
-  defaultProfileAt: null,
   connectors: [],
 };
 
 describe('ConnectionInfo', () => {
-  it("shows the default profile's answer once there is one: red unless accepted", () => {
+  it("shows the charger's answer to its power profiles once there is one: red unless accepted or pending", () => {
     expect(renderToStaticMarkup(<ConnectionInfo charger={charger} />)).not.toContain('Power profile');
+    expect(renderToStaticMarkup(<ConnectionInfo charger={charger} powerProfile={null} />)).not.toContain(
+      'Power profile',
+    );
     const rejected = renderToStaticMarkup(
-      <ConnectionInfo
-        charger={{ ...charger, defaultProfileStatus: 'Rejected', defaultProfileAt: '2026-05-01T03:04:05Z' }}
-      />,
+      <ConnectionInfo charger={charger} powerProfile={{ status: 'Rejected', at: '2026-05-01T03:04:05Z' }} />,
     );
     expect(rejected).toContain('Power profile');
     expect(rejected).toMatch(/data-profile-status="Rejected" class="[^"]*ant-tag-red[^"]*">Rejected</);
     const accepted = renderToStaticMarkup(
-      <ConnectionInfo charger={{ ...charger, defaultProfileStatus: 'Accepted', defaultProfileAt: null }} />,
+      <ConnectionInfo charger={charger} powerProfile={{ status: 'Accepted', at: null }} />,
     );
     expect(accepted).toMatch(/data-profile-status="Accepted" class="[^"]*ant-tag-green/);
+    const pending = renderToStaticMarkup(
+      <ConnectionInfo charger={charger} powerProfile={{ status: 'Pending', at: null }} />,
+    );
+    expect(pending).toMatch(/data-profile-status="Pending" class="[^"]*ant-tag-blue/);
   });
 });

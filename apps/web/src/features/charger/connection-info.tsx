@@ -1,10 +1,19 @@
-import { type Charger, protocolText } from '@ev/shared';
+import { type Charger, type ChargerPowerProfile, protocolText } from '@ev/shared';
 import { Descriptions } from 'antd';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { OnlineTag, ProfileTag } from './status-tag.tsx';
 
-/** What the charger last told the server over OCPP (read-only): connection, last frame, boot data. */
-export function ConnectionInfo({ charger }: { charger: Charger }) {
+/**
+ * What the charger last told the server over OCPP (read-only): connection, last frame, boot data, and its
+ * answer to the power sharing's profiles once it was sent one (issue 34).
+ */
+export function ConnectionInfo({
+  charger,
+  powerProfile = null,
+}: {
+  charger: Charger;
+  powerProfile?: ChargerPowerProfile | null;
+}) {
   return (
     <Descriptions
       size="small"
@@ -21,12 +30,12 @@ export function ConnectionInfo({ charger }: { charger: Charger }) {
         { key: 'firmware', label: 'Firmware', children: charger.firmwareVersion ?? '-' },
         { key: 'password', label: 'OCPP Password', children: charger.hasOcppPassword ? 'Set' : 'None' },
         // Only once a site's limit made the server send one (issue 34).
-        ...(charger.defaultProfileStatus
+        ...(powerProfile
           ? [
               {
                 key: 'profile',
                 label: 'Power profile',
-                children: <ProfileTag status={charger.defaultProfileStatus} at={charger.defaultProfileAt} />,
+                children: <ProfileTag status={powerProfile.status} at={powerProfile.at} />,
               },
             ]
           : []),

@@ -22,18 +22,24 @@ export function OnlineTag({ online }: { online: boolean }) {
 }
 
 /**
- * The charger's answer to the safe default profile sent at boot on a limited site (issue 34): green when it
- * accepted, red otherwise (a charger that refused is counted at its full power), with when it answered.
+ * The charger's answer to the power sharing's profiles (issue 34; a refusal first, else the newest): green
+ * when it accepted, blue while it has not answered, red otherwise (a charger that refused, did not answer or
+ * is offline is counted at its full power), with when.
  */
 export function ProfileTag({ status, at }: { status: string; at: string | null }) {
-  const accepted = status === 'Accepted';
   const when = at ? ` (${formatThaiDateTime(at)})` : '';
-  const title = accepted
-    ? `The charger accepted the safe default profile sent at boot${when}.`
-    : `The charger did not take the safe default profile sent at boot${when}: the site counts it at its full power, so the other sessions stay under the limit.`;
+  const [color, title] =
+    status === 'Accepted'
+      ? ['green', `The charger accepted its power profile${when}.`]
+      : status === 'Pending'
+        ? ['blue', `A power profile was sent${when}; the charger has not answered yet.`]
+        : [
+            'red',
+            `The charger did not take its power profile (${status})${when}: the site counts it at its full power, so the other sessions stay under the limit.`,
+          ];
   return (
     <Tooltip title={title}>
-      <Tag color={accepted ? 'green' : 'red'} tabIndex={0} data-profile-status={status}>
+      <Tag color={color} tabIndex={0} data-profile-status={status}>
         {status}
       </Tag>
     </Tooltip>

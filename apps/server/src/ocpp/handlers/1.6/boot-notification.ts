@@ -1,7 +1,7 @@
 import type { CallHandler } from '../context.ts';
 
 /** BootNotification: what the charger is (kept for the list), accepted with our clock and heartbeat interval. */
-export const bootNotification: CallHandler = ({ chargerId, store, heartbeatIntervalS }, params) => {
+export const bootNotification: CallHandler = ({ chargerId, store, events, heartbeatIntervalS }, params) => {
   store.booted(
     chargerId,
     {
@@ -12,5 +12,7 @@ export const bootNotification: CallHandler = ({ chargerId, store, heartbeatInter
     },
     heartbeatIntervalS,
   );
+  // The power sharing sends its safe default profile (after this answer: the work starts on a later turn).
+  events.power?.booted(chargerId);
   return { status: 'Accepted', currentTime: new Date().toISOString(), interval: heartbeatIntervalS };
 };

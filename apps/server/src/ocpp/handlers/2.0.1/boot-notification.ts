@@ -8,7 +8,7 @@ interface ChargingStation {
 }
 
 /** BootNotification (2.0.1): the station's facts (kept for the list), accepted with our clock and interval. */
-export const bootNotification: CallHandler = ({ chargerId, store, heartbeatIntervalS }, params) => {
+export const bootNotification: CallHandler = ({ chargerId, store, events, heartbeatIntervalS }, params) => {
   const station = params.chargingStation as ChargingStation;
   store.booted(
     chargerId,
@@ -20,5 +20,7 @@ export const bootNotification: CallHandler = ({ chargerId, store, heartbeatInter
     },
     heartbeatIntervalS,
   );
+  // The power sharing sends its safe default profile (after this answer: the work starts on a later turn).
+  events.power?.booted(chargerId);
   return { status: 'Accepted', currentTime: new Date().toISOString(), interval: heartbeatIntervalS };
 };
