@@ -277,6 +277,12 @@ test('a limit set in Site Setting shows its Live load: the chart against the lim
     await expect(
       page.getByTestId('connection-info').locator('[data-profile-status="Accepted"]'),
     ).toBeVisible();
+    await expect(page.getByLabel('Max power (kW)', { exact: true })).toHaveValue(CHARGER_LIMIT_KW);
+    await page.getByTestId('connection-info').screenshot({
+      path: path.join(SCREENSHOT_DIR, 'charger-power-profile.png'),
+      animations: 'disabled',
+    });
+    await shootSection(page, 'Power', 'charger-power.png', 150);
   } finally {
     if (meters) clearInterval(meters);
     if (transaction) {
