@@ -654,7 +654,7 @@ describe('the demo power limits', () => {
       }>;
     };
     expect(result.rows.map((r) => [r.name, r.limit_kw, r.phases, r.voltage, r.chargers_kw])).toEqual([
-      ['Golden Lotus Nimman', 50, 3, 230, 113],
+      ['Golden Lotus Nimman', 30, 3, 230, 113],
       ['Ratchaprasong Plaza Car Park P3', 150, 3, 230, 446],
     ]);
     expect([...(await chargersAtLimitedSites(database.db))].sort()).toEqual(

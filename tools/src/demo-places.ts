@@ -6,8 +6,8 @@ import type { BusinessHoursType } from '@ev/shared';
  * Pairs are written [English, Thai]. Records refer to each other by key; ids are assigned on insert.
  *
  * Power limits (issue 34): two sites share a connection that cannot carry all their chargers at full power, on
- * three phases at 230 V (so their AC chargers are limited in amperes). **Golden Lotus Nimman** is tight: 50 kW
- * for four 22 kW AC connectors and a 25 kW DC charger (113 kW at full power), so two or three sessions at once
+ * three phases at 230 V (so their AC chargers are limited in amperes). **Golden Lotus Nimman** is tight: 30 kW
+ * for four 22 kW AC connectors and a 25 kW DC charger (113 kW at full power), so any two sessions at once
  * already share. **Ratchaprasong Plaza Car Park P3** is generous: 150 kW for three 22 kW AC connectors and an HPC
  * of 180 + 150 + 50 kW, so only a fast DC session beside others is held back. In the demo (`npm start`) the
  * chargers' own sessions and a share of the members' journeys charge there (member-simulator.ts), so their live
@@ -734,8 +734,8 @@ export const DEMO_SITES: readonly DemoSite[] = [
     ],
     provinceId: P.chiangMai,
     tel: '053-216-886',
-    // The tight one: 50 kW for 113 kW of chargers.
-    maxPowerKw: 50,
+    // The tight one: 30 kW for 113 kW of chargers (two sessions share: the demo's members rarely make three).
+    maxPowerKw: 30,
     phases: 3,
     voltage: 230,
   },
