@@ -142,9 +142,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  // The power each connector of a limited site draws, for its live load chart (issue 34): queued off the
-  // charger's call, written in batches, pruned below.
-  const powerSamples = new PowerSamples(options.db, app.log);
   // The power sharing sends profiles through the central system it hears the chargers from (built below).
   const power = new PowerManager(
     options.db,
@@ -157,6 +154,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.log,
     { commandTimeoutMs: config.ocpp.commandTimeoutMs },
   );
+  // The power each connector of a limited site draws, for its live load chart (issue 34): queued off the
+  // charger's call, written in batches, pruned below. What was written may free power (a tapering car).
+  const powerSamples = new PowerSamples(options.db, app.log, {
+    written: (sites) => {
+      for (const site of sites) power.schedule(site);
+    },
+  });
   const ocpp: OcppCentral = new OcppCentral(
     options.db,
     config,

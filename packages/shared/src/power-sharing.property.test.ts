@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acMinimumW, type PowerSession, profileLimit, sharePower } from './power-sharing.ts';
+import {
+  acMinimumW,
+  type PowerSession,
+  profileLimit,
+  sharePower,
+  TAPER,
+  usableFromDraw,
+} from './power-sharing.ts';
 
 const RUNS = { numRuns: 1000 };
 
@@ -176,5 +183,63 @@ describe('sharePower: examples', () => {
   it('tells an AC charger amperes per phase, rounded down to 0.1 A', () => {
     expect(profileLimit(10_000, { unit: 'A', phases: 3, voltage: 230 })).toBe(14.4);
     expect(profileLimit(10_000, { unit: 'W' })).toBe(10_000);
+  });
+});
+
+describe('usableFromDraw: a tapering car', () => {
+  const allowance = fc.integer({ min: 1, max: 400_000 });
+  const draw = fc.integer({ min: 0, max: 400_000 });
+
+  it('never says a car can use less than it draws, nor more than its allowance', () => {
+    fc.assert(
+      fc.property(draw, allowance, (drawW, allowanceW) => {
+        const usable = usableFromDraw(drawW, allowanceW);
+        if (usable === undefined) return;
+        expect(usable).toBeGreaterThan(drawW);
+        expect(usable).toBeLessThanOrEqual(allowanceW);
+      }),
+      RUNS,
+    );
+  });
+
+  it('leaves a car drawing near its allowance free to take its whole share', () => {
+    fc.assert(
+      fc.property(allowance, fc.double({ min: TAPER.RELEASE, max: 2, noNaN: true }), (allowanceW, ratio) => {
+        expect(usableFromDraw(Math.ceil(allowanceW * ratio), allowanceW)).toBeUndefined();
+      }),
+      RUNS,
+    );
+  });
+
+  it('settles after one step: the same draw against the new allowance keeps it (no swinging)', () => {
+    fc.assert(
+      fc.property(draw, allowance, (drawW, allowanceW) => {
+        const usable = usableFromDraw(drawW, allowanceW);
+        if (usable === undefined) return;
+        expect(usableFromDraw(drawW, usable)).toBe(usable);
+      }),
+      RUNS,
+    );
+  });
+
+  it('frees at least a kilowatt when it lowers a car, or holds it where it is', () => {
+    fc.assert(
+      fc.property(draw, allowance, (drawW, allowanceW) => {
+        const usable = usableFromDraw(drawW, allowanceW);
+        if (usable === undefined || usable === allowanceW) return;
+        expect(allowanceW - usable).toBeGreaterThanOrEqual(TAPER.MARGIN_W);
+      }),
+      RUNS,
+    );
+  });
+
+  it('examples: 22 kW given, 9 kW drawn → 10.5 kW; 9 of 10.5 held; 20 of 22 released; bad numbers ignored', () => {
+    // 9 kW × 1.15 = 10.35 kW, rounded up to 10.5 kW (more than 9 kW + 1 kW).
+    expect(usableFromDraw(9_000, 22_000)).toBe(10_500);
+    expect(usableFromDraw(9_000, 10_500)).toBe(10_500);
+    expect(usableFromDraw(2_000, 3_000)).toBe(3_000); // 3 kW would free nothing: held
+    expect(usableFromDraw(20_000, 22_000)).toBeUndefined();
+    expect(usableFromDraw(Number.NaN, 22_000)).toBeUndefined();
+    expect(usableFromDraw(5_000, 0)).toBeUndefined();
   });
 });

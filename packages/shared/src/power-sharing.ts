@@ -99,6 +99,28 @@ function waterLevel(sessions: readonly { min: number; cap: number }[], extra: nu
   return rising === 0 ? low : low + (extra - used(low)) / rising;
 }
 
+/**
+ * A tapering car (issue 34 §2: "what a session does not use goes to the others"): what a session can use,
+ * judged from what its car drew lately against the allowance it has now. Stateless, with a band between the
+ * two thresholds, so a car drawing steadily below its allowance settles after one step instead of swinging:
+ * - drawing at least RELEASE of its allowance, the car may want more: undefined (as much as the share gives);
+ * - between REDUCE and RELEASE: its allowance as it is (held; it still rises no further);
+ * - at most REDUCE: its draw plus headroom (HEADROOM times it, and at least MARGIN_W more, rounded up to
+ *   STEP_W), when that frees at least MARGIN_W; the draw after the step is then within the band.
+ * A car that draws more again crosses RELEASE and gets the whole share back at the next decision.
+ */
+export const TAPER = { RELEASE: 0.9, REDUCE: 0.8, HEADROOM: 1.15, MARGIN_W: 1000, STEP_W: 500 } as const;
+
+export function usableFromDraw(drawW: number, allowanceW: number): number | undefined {
+  if (!Number.isFinite(drawW) || !Number.isFinite(allowanceW) || allowanceW <= 0 || drawW < 0)
+    return undefined;
+  if (drawW >= TAPER.RELEASE * allowanceW) return undefined;
+  if (drawW > TAPER.REDUCE * allowanceW) return Math.floor(allowanceW);
+  const headroom = Math.ceil((drawW * TAPER.HEADROOM) / TAPER.STEP_W) * TAPER.STEP_W;
+  const usable = Math.max(headroom, Math.ceil(drawW) + TAPER.MARGIN_W);
+  return usable <= allowanceW - TAPER.MARGIN_W ? usable : Math.floor(allowanceW);
+}
+
 /** How a charger is told its allowance: amperes per phase on AC where the site gives phases and voltage. */
 export interface PowerUnit {
   unit: 'W' | 'A';

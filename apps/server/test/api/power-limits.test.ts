@@ -422,6 +422,54 @@ describe('an offline charger, edits of the limit and of a charger, the limit rem
   });
 });
 
+describe('a tapering car gives what it does not draw to the others, and takes it back when it draws more', () => {
+  let site: Site;
+  let t1: PowerStation;
+  let t2: PowerStation;
+
+  beforeAll(async () => {
+    site = await limitedSite(30, null, null);
+    t1 = await station(site, 'PWR-T16', { connectorsKw: [22] });
+    t2 = await station(site, 'PWR-T201', { connectorsKw: [22], version: '2.0.1' });
+  });
+
+  const usableOf = async (session: SessionFacts) =>
+    (await rowsOf(site)).find((row) => row.chargingSessionId === session.sessionId)?.usableW;
+
+  it('lowers a car drawing well under its allowance to its draw plus headroom, holds it there, releases it', async () => {
+    const one = await sessionOf(t1, 1);
+    const two = await sessionOf(t2, 1);
+    expect((await converge(site, [one, two])).map((e) => e.allowanceW)).toEqual([15_000, 15_000]);
+
+    // The 1.6 car tapers to 6 kW (reported after its charger took its 15 kW): it can use 6.9 → 7 kW, the
+    // other car gets its connector's 22 kW.
+    await t1.draws(1, one, 6000);
+    one.usableW = 7000;
+    expect((await converge(site, [one, two])).map((e) => e.allowanceW)).toEqual([7000, 22_000]);
+    expect(await usableOf(one)).toBe(7000);
+
+    // Still drawing 6 kW of its 7: held where it is, nothing sent again.
+    const sent = t1.profiles('TxProfile').length;
+    await t1.draws(1, one, 6000);
+    await t1.draws(1, one, 5900);
+    await converge(site, [one, two]);
+    expect(t1.profiles('TxProfile')).toHaveLength(sent);
+
+    // The 2.0.1 car tapers too (TransactionEvent meter value): both are lowered, the limit is not reached.
+    await t2.draws(1, two, 10_000, 2);
+    two.usableW = 11_500;
+    expect((await converge(site, [one, two])).map((e) => e.allowanceW)).toEqual([7000, 11_500]);
+
+    // The 1.6 car draws 6.5 kW of its 7 again (over 90 %): it may want more, and gets its share back.
+    await t1.draws(1, one, 6500);
+    one.usableW = undefined;
+    expect((await converge(site, [one, two])).map((e) => e.allowanceW)).toEqual([18_500, 11_500]);
+    expect(await usableOf(one)).toBeNull();
+    await t1.stop(one);
+    await t2.stop(two, 3);
+  });
+});
+
 it('logged no failure of the power work', async () => {
   await t.app.power.settled();
   expect(t.logs()).not.toMatch(/"msg":"power: [^"]*failed/);

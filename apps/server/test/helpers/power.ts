@@ -229,6 +229,44 @@ export class PowerStation {
     });
   }
 
+  /**
+   * The charger reports what the session's car draws now (Power.Active.Import, W): 1.6 MeterValues, 2.0.1 a
+   * TransactionEvent Updated with its meter value.
+   */
+  async draws(
+    n: number,
+    session: { sessionId: number; ref?: string },
+    watts: number,
+    seqNo = 1,
+  ): Promise<void> {
+    const meterValue = (v201: boolean) => [
+      {
+        timestamp: new Date().toISOString(),
+        sampledValue: [
+          v201
+            ? { value: watts, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } }
+            : { value: String(watts), measurand: 'Power.Active.Import', unit: 'W' },
+        ],
+      },
+    ];
+    if (this.version === '1.6') {
+      await this.call('MeterValues', {
+        connectorId: n,
+        transactionId: session.sessionId,
+        meterValue: meterValue(false),
+      });
+      return;
+    }
+    await this.call('TransactionEvent', {
+      eventType: 'Updated',
+      timestamp: new Date().toISOString(),
+      triggerReason: 'MeterValuePeriodic',
+      seqNo,
+      transactionInfo: { transactionId: session.ref, chargingState: 'Charging' },
+      meterValue: meterValue(true),
+    });
+  }
+
   /** The car suspends (SuspendedEV) or charges again: 1.6 StatusNotification, 2.0.1 TransactionEvent. */
   async carState(
     n: number,
@@ -279,6 +317,8 @@ export interface SessionFacts {
   sessionId: number;
   ref?: string;
   suspended?: boolean;
+  /** What its car can use now (a tapering car), as the server must judge it from the draw it reported. */
+  usableW?: number;
 }
 
 export interface SiteFacts {
@@ -310,7 +350,7 @@ export async function expectedShares(
       maxW,
       minW,
       unit,
-      ...(facts.suspended ? { usableW: 0 } : {}),
+      ...(facts.suspended ? { usableW: 0 } : facts.usableW === undefined ? {} : { usableW: facts.usableW }),
     });
   }
   const shares = sharePower(site.limitW, inputs, fixedW);

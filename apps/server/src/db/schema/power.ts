@@ -28,6 +28,11 @@ export const powerAllowances = pgTable(
     profileStatus: text('profile_status').notNull().default('Pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /**
+     * What the session's car can use, judged from its draw once its charger had taken the allowance (a
+     * tapering car; null: as much as it is given). Kept until the next reading judges it again.
+     */
+    usableW: integer('usable_w'),
   },
   (t) => [index('power_allowances_landlord_idx').on(t.landlordId)],
 );

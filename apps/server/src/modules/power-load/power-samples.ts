@@ -81,7 +81,15 @@ export class PowerSamples {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { flushMs?: number; cacheTtlMs?: number } = {},
+    private readonly options: {
+      flushMs?: number;
+      cacheTtlMs?: number;
+      /**
+       * Samples of these sites were written: their cars' draws may free power (a tapering car, site-decision.ts).
+       * Called after the write; must not throw.
+       */
+      written?: (landlordIds: number[]) => void;
+    } = {},
   ) {
     this.writer = new WriteBehind(options.flushMs ?? FLUSH_MS, () => this.write());
     recorders.add(this);
@@ -163,25 +171,38 @@ export class PowerSamples {
     try {
       const limited = await this.limitedChargers();
       const rows = batch.filter((row) => limited.get(row.chargerId) !== false);
+      const sites = new Set<number>();
       for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
-        await this.insert(rows.slice(i, i + CHUNK_ROWS).map(({ o, s, t, w }) => ({ o, s, t, w })));
+        const written = await this.insert(
+          rows.slice(i, i + CHUNK_ROWS).map(({ o, s, t, w }) => ({ o, s, t, w })),
+        );
+        for (const id of written) sites.add(id);
       }
+      if (sites.size > 0) this.options.written?.([...sites]);
     } catch (error) {
       this.log.error({ err: error, samples: batch.length }, 'power samples: writing failed, samples lost');
     }
   }
 
-  /** The session names its connector and, through its charger, its site; only a site with a limit keeps it. */
-  private async insert(rows: Array<Pick<Queued, 'o' | 's' | 't' | 'w'>>): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db.execute(sql`insert into power_samples (landlord_id, connector_id, at, power_w)
+  /**
+   * The session names its connector and, through its charger, its site; only a site with a limit keeps it.
+   * Answers the sites that got samples.
+   */
+  private async insert(rows: Array<Pick<Queued, 'o' | 's' | 't' | 'w'>>): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const result = await this.db.execute(sql`with written as (
+      insert into power_samples (landlord_id, connector_id, at, power_w)
       select ch.landlord_id, cs.connector_id, to_timestamp(v.t / 1000.0), v.w
       from json_to_recordset(${JSON.stringify(rows)}::json) as v(o int, s int, t float8, w int)
       join charging_sessions cs on cs.id = v.s
       join chargers ch on ch.id = cs.charger_id
       join landlords l on l.id = ch.landlord_id
       where l.max_power_kw is not null and cs.connector_id is not null
-      order by v.o`);
+      order by v.o
+      returning landlord_id)
+      select distinct landlord_id from written`);
+    const found = (result as unknown as { rows?: Array<{ landlord_id: number }> }).rows ?? [];
+    return found.map((row) => Number(row.landlord_id));
   }
 }
 

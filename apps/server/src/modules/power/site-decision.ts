@@ -5,8 +5,8 @@
  * charger inside a transaction). The lock makes two processes of a cluster decide one after the other, each
  * reading what the other wrote.
  */
-import { type PowerSession, type PowerUnit, profileLimit, sharePower } from '@ev/shared';
-import { and, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { type PowerSession, type PowerUnit, profileLimit, sharePower, usableFromDraw } from '@ev/shared';
+import { and, desc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   chargerBrands,
@@ -15,6 +15,7 @@ import {
   connectors,
   landlords,
   powerAllowances,
+  powerSamples,
 } from '../../db/schema/index.ts';
 import { isRefusal, minimumW, unitFor, wattsOf } from './power-profiles.ts';
 
@@ -55,6 +56,7 @@ function same(row: Allowance | undefined, write: typeof powerAllowances.$inferIn
     row.waiting === write.waiting &&
     row.profileStatus === write.profileStatus &&
     row.decidedAt.getTime() === write.decidedAt?.getTime() &&
+    row.usableW === (write.usableW ?? null) &&
     (row.answeredAt?.getTime() ?? null) === (write.answeredAt?.getTime() ?? null)
   );
 }
@@ -97,6 +99,50 @@ function activeSessions(tx: Tx, landlordId: number) {
     .orderBy(chargingSessions.connectorId, desc(chargingSessions.startedAt), desc(chargingSessions.id));
 }
 
+/** How recent a connector's reading must be to say how much its car draws now (meter values come every 10–60 s). */
+export const DRAW_EVIDENCE_MS = 3 * 60_000;
+
+/** What each connector of the site drew last, when it said so within DRAW_EVIDENCE_MS (power_samples). */
+async function latestDraws(tx: Tx, landlordId: number, now: Date) {
+  const rows = await tx
+    .selectDistinctOn([powerSamples.connectorId], {
+      connectorId: powerSamples.connectorId,
+      powerW: powerSamples.powerW,
+      at: powerSamples.at,
+    })
+    .from(powerSamples)
+    .where(
+      and(
+        eq(powerSamples.landlordId, landlordId),
+        gt(powerSamples.at, new Date(now.getTime() - DRAW_EVIDENCE_MS)),
+      ),
+    )
+    .orderBy(powerSamples.connectorId, desc(powerSamples.at), desc(powerSamples.id));
+  return new Map(rows.map((row) => [row.connectorId, row]));
+}
+
+/**
+ * What a charging session's car can use now (a tapering car gives the rest to the others). Judged only from a
+ * reading taken after its charger took the allowance it has (one taken before says what an older allowance
+ * let it draw); without one, what the last judgement said stands. A session waiting at 0, or whose car
+ * suspended charging, is not judged (SuspendedEV is handled on its own).
+ */
+function usableOf(
+  row: Allowance | undefined,
+  session: Session,
+  draw: { powerW: number; at: Date } | undefined,
+): number | undefined {
+  if (!row || row.waiting || session.chargingState === 'SuspendedEV') return undefined;
+  const fresh =
+    draw !== undefined &&
+    row.profileStatus === 'Accepted' &&
+    row.answeredAt !== null &&
+    draw.at.getTime() > row.answeredAt.getTime() &&
+    draw.at.getTime() >= session.startedAt.getTime();
+  if (!fresh) return row.usableW ?? undefined;
+  return usableFromDraw(draw.powerW, row.allowanceW);
+}
+
 /** Decides the site's allowances now and writes them; what to send is returned, to send after the commit. */
 export async function decideSite(
   db: Db,
@@ -126,9 +172,16 @@ export async function decideSite(
     if (!site || limitW === null) return { send: [], clear: await dropAll(tx, landlordId, rows) };
 
     const sessions = await activeSessions(tx, landlordId);
+    const draws = await latestDraws(tx, landlordId, now);
     const previous = new Map(rows.map((row) => [row.connectorId, row]));
     let fixedW = 0;
-    const steered: Array<{ session: Session; power: PowerSession; unit: PowerUnit; row?: Allowance }> = [];
+    const steered: Array<{
+      session: Session;
+      power: PowerSession;
+      unit: PowerUnit;
+      row?: Allowance;
+      usableW?: number;
+    }> = [];
     const writes: Array<typeof powerAllowances.$inferInsert> = [];
     const send: ProfileToSend[] = [];
 
@@ -154,20 +207,28 @@ export async function decideSite(
           profileStatus: fixed,
           decidedAt: row && row.allowanceW === maxW ? row.decidedAt : now,
           answeredAt: row?.answeredAt ?? null,
+          usableW: null,
         });
         continue;
       }
+      const usableW = usableOf(row, session, draws.get(session.connectorId));
       steered.push({
         session,
         row,
         unit: unitFor(session.powerType, site),
+        usableW,
         power: {
           id: String(session.connectorId),
           startedAt: session.startedAt.getTime(),
           maxW,
           minW: minimumW(session.powerType, session.brandMinKw, site),
-          // A car that suspended charging can use nothing now; it keeps its minimum, to resume.
-          ...(session.chargingState === 'SuspendedEV' ? { usableW: 0 } : {}),
+          // A car that suspended charging can use nothing now; it keeps its minimum, to resume. A tapering car
+          // can use what it draws and a little more (usableFromDraw).
+          ...(session.chargingState === 'SuspendedEV'
+            ? { usableW: 0 }
+            : usableW === undefined
+              ? {}
+              : { usableW }),
         },
       });
     }
@@ -178,7 +239,7 @@ export async function decideSite(
       fixedW,
     );
     for (const [i, share] of shares.entries()) {
-      const { session, row, unit } = steered[i]!;
+      const { session, row, unit, usableW } = steered[i]!;
       // Sent again only when the charger would get another limit (watts that round to the same amperes
       // are not), when it never answered, or when it was offline since.
       const unchanged =
@@ -194,6 +255,7 @@ export async function decideSite(
         profileStatus: unchanged ? row.profileStatus : 'Pending',
         decidedAt: unchanged ? row.decidedAt : now,
         answeredAt: unchanged ? row.answeredAt : null,
+        usableW: usableW ?? null,
       });
       if (unchanged) continue;
       send.push({
@@ -233,6 +295,7 @@ export async function decideSite(
             profileStatus: sql`excluded.profile_status`,
             decidedAt: sql`excluded.decided_at`,
             answeredAt: sql`excluded.answered_at`,
+            usableW: sql`excluded.usable_w`,
           },
         });
     }

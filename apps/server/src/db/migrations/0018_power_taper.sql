@@ -1,0 +1,1 @@
+ALTER TABLE "power_allowances" ADD COLUMN "usable_w" integer;
