@@ -43,7 +43,8 @@ import {
   type StartAnswer,
   type StartOptions,
 } from './simulator-core.ts';
-import type { ProfilePurpose, SchedulePeriod, SimulatedProfile } from './simulator-profiles.ts';
+import type { ProfilePurpose, SimulatedProfile, WireProfile, WireSchedule } from './simulator-profiles.ts';
+import { simulatedProfile } from './simulator-profiles.ts';
 
 type IdToken = { idToken: string; type: string };
 
@@ -93,49 +94,25 @@ const PURPOSE_16: Record<string, ProfilePurpose> = {
 };
 
 /** OCPP 2.0.1's chargingProfile, as SetChargingProfile carries it. */
-interface ChargingProfile201 {
+interface ChargingProfile201 extends WireProfile {
   id: number;
-  stackLevel: number;
   chargingProfilePurpose: string;
-  chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
-  recurrencyKind?: 'Daily' | 'Weekly';
-  validFrom?: string;
-  validTo?: string;
   transactionId?: string;
-  chargingSchedule: Array<{
-    startSchedule?: string;
-    duration?: number;
-    chargingRateUnit: 'A' | 'W';
-    chargingSchedulePeriod: SchedulePeriod[];
-  }>;
+  chargingSchedule: WireSchedule[];
 }
-
-const msOf = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
 
 /**
  * A 2.0.1 profile in the core's terms (simulator-profiles.ts): its first schedule (the one a station without
  * ISO 15118 uses). An EVSE's ChargingStationMaxProfile keeps its EVSE, so the core refuses it, as 2.0.1 does.
  */
 function profileOf201(evseId: number, p: ChargingProfile201, receivedAt: number): SimulatedProfile {
-  const schedule = p.chargingSchedule[0]!;
-  return {
+  return simulatedProfile(p, {
     id: p.id,
     connectorId: evseId,
-    stackLevel: p.stackLevel,
     purpose: PURPOSE_16[p.chargingProfilePurpose] ?? 'TxDefaultProfile',
-    kind: p.chargingProfileKind,
-    ...(p.recurrencyKind ? { recurrencyKind: p.recurrencyKind } : {}),
-    ...(p.validFrom ? { validFrom: msOf(p.validFrom) } : {}),
-    ...(p.validTo ? { validTo: msOf(p.validTo) } : {}),
-    ...(p.transactionId === undefined ? {} : { transactionId: p.transactionId }),
-    schedule: {
-      ...(schedule.startSchedule ? { startSchedule: msOf(schedule.startSchedule) } : {}),
-      ...(schedule.duration === undefined ? {} : { duration: schedule.duration }),
-      unit: schedule.chargingRateUnit,
-      periods: schedule.chargingSchedulePeriod,
-    },
+    schedule: p.chargingSchedule[0]!,
     receivedAt,
-  };
+  });
 }
 
 /** TriggerMessage's messages a simulated 2.0.1 charger sends when asked. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ChargingProfiles, limitAt, type SimulatedProfile, shareEqually } from './simulator-profiles.ts';
+import {
+  ChargingProfiles,
+  limitAt,
+  type SimulatedProfile,
+  shareEqually,
+  simulatedProfile,
+} from './simulator-profiles.ts';
 
 const T0 = Date.UTC(2027, 0, 20, 3, 0, 0);
 const MIN = 60_000;
@@ -141,5 +147,92 @@ describe('the profiles a simulated charger obeys', () => {
     expect(shareEqually([1_000, 5_000, 5_000], 20_000)).toEqual([1_000, 5_000, 5_000]);
     expect(shareEqually([1_000, 5_000, 5_000, 0], 7_000)).toEqual([1_000, 3_000, 3_000, 0]);
     expect(shareEqually([4_000, 4_000], 0)).toEqual([0, 0]);
+  });
+
+  it('are built alike from either wire: a 1.6 csChargingProfiles and a 2.0.1 chargingProfile give one SimulatedProfile', () => {
+    const periods = [
+      { startPeriod: 1_800, limit: 10, numberPhases: 1 },
+      { startPeriod: 0, limit: 16 },
+    ];
+    const schedule = {
+      startSchedule: '2027-01-20T03:10:00.000Z',
+      duration: 7_200,
+      chargingRateUnit: 'A' as const,
+      chargingSchedulePeriod: periods,
+    };
+    const common = {
+      stackLevel: 3,
+      chargingProfileKind: 'Recurring' as const,
+      recurrencyKind: 'Daily' as const,
+      validFrom: '2027-01-20T03:00:00.000Z',
+      validTo: '2027-01-21T03:00:00.000Z',
+    };
+    // 1.6: chargingProfileId, one chargingSchedule, on a connector; 2.0.1: id, a list of schedules, on an EVSE.
+    const of16 = {
+      ...common,
+      chargingProfileId: 9,
+      chargingProfilePurpose: 'TxDefaultProfile' as const,
+      chargingSchedule: schedule,
+    };
+    const of201 = {
+      ...common,
+      id: 9,
+      chargingProfilePurpose: 'TxDefaultProfile',
+      chargingSchedule: [schedule],
+    };
+    const from16 = simulatedProfile(of16, {
+      id: of16.chargingProfileId,
+      connectorId: 2,
+      purpose: of16.chargingProfilePurpose,
+      schedule: of16.chargingSchedule,
+      receivedAt: T0,
+    });
+    const from201 = simulatedProfile(of201, {
+      id: of201.id,
+      connectorId: 2,
+      purpose: 'TxDefaultProfile',
+      schedule: of201.chargingSchedule[0]!,
+      receivedAt: T0,
+    });
+    const expected: SimulatedProfile = {
+      id: 9,
+      connectorId: 2,
+      stackLevel: 3,
+      purpose: 'TxDefaultProfile',
+      kind: 'Recurring',
+      recurrencyKind: 'Daily',
+      validFrom: T0,
+      validTo: T0 + 24 * 60 * MIN,
+      // The periods as received (limitAt takes the last started, in any order).
+      schedule: { startSchedule: T0 + 10 * MIN, duration: 7_200, unit: 'A', periods },
+      receivedAt: T0,
+    };
+    expect(from16).toStrictEqual(expected);
+    expect(from201).toStrictEqual(expected);
+    expect(limitAt(from201, T0 + 45 * MIN, null)).toBe(10 * 230);
+
+    // What a wire leaves out stays out (no undefined keys); each wire's transaction id keeps its type.
+    const bare = {
+      chargingRateUnit: 'W' as const,
+      chargingSchedulePeriod: [{ startPeriod: 0, limit: 7_000 }],
+    };
+    const tx = (transactionId: number | string) =>
+      simulatedProfile(
+        { stackLevel: 0, chargingProfileKind: 'Absolute', validFrom: '', transactionId },
+        { id: 4, connectorId: 1, purpose: 'TxProfile', schedule: bare, receivedAt: T0 },
+      );
+    const txExpected = (transactionId: number | string): SimulatedProfile => ({
+      id: 4,
+      connectorId: 1,
+      stackLevel: 0,
+      purpose: 'TxProfile',
+      kind: 'Absolute',
+      transactionId,
+      schedule: { unit: 'W', periods: bare.chargingSchedulePeriod },
+      receivedAt: T0,
+    });
+    expect(tx(42)).toStrictEqual(txExpected(42));
+    expect(tx('tx-42')).toStrictEqual(txExpected('tx-42'));
+    expect(tx(42)).not.toStrictEqual(txExpected('42'));
   });
 });

@@ -51,6 +51,66 @@ export interface SimulatedProfile {
   receivedAt: number;
 }
 
+/**
+ * What SetChargingProfile carries under the same names in 1.6 (csChargingProfiles) and 2.0.1 (chargingProfile):
+ * the wires differ in the profile's id, purpose, connector (EVSE), transaction id type and how many schedules.
+ */
+export interface WireProfile {
+  stackLevel: number;
+  chargingProfileKind: SimulatedProfile['kind'];
+  recurrencyKind?: 'Daily' | 'Weekly';
+  validFrom?: string;
+  validTo?: string;
+  /** 1.6: the server's number; 2.0.1: the charger's string. */
+  transactionId?: number | string;
+}
+
+/** A ChargingSchedule, the same in 1.6 and 2.0.1 (times ISO 8601, durations in seconds). */
+export interface WireSchedule {
+  startSchedule?: string;
+  duration?: number;
+  chargingRateUnit: 'A' | 'W';
+  chargingSchedulePeriod: SchedulePeriod[];
+}
+
+const msOf = (iso: string) => Date.parse(iso);
+
+/**
+ * A received profile in the core's terms, from the fields both wires name alike (`wire`) and those each wire names
+ * its own way, already in 1.6's words (`as`: its id, connector, purpose, the schedule it obeys, when it came).
+ * It only translates: what a charger refuses is `ChargerCore.setChargingProfile`'s to decide.
+ */
+export function simulatedProfile(
+  wire: WireProfile,
+  as: {
+    id: number;
+    connectorId: number;
+    purpose: ProfilePurpose;
+    schedule: WireSchedule;
+    receivedAt: number;
+  },
+): SimulatedProfile {
+  const { schedule } = as;
+  return {
+    id: as.id,
+    connectorId: as.connectorId,
+    stackLevel: wire.stackLevel,
+    purpose: as.purpose,
+    kind: wire.chargingProfileKind,
+    ...(wire.recurrencyKind ? { recurrencyKind: wire.recurrencyKind } : {}),
+    ...(wire.validFrom ? { validFrom: msOf(wire.validFrom) } : {}),
+    ...(wire.validTo ? { validTo: msOf(wire.validTo) } : {}),
+    ...(wire.transactionId === undefined ? {} : { transactionId: wire.transactionId }),
+    schedule: {
+      ...(schedule.startSchedule ? { startSchedule: msOf(schedule.startSchedule) } : {}),
+      ...(schedule.duration === undefined ? {} : { duration: schedule.duration }),
+      unit: schedule.chargingRateUnit,
+      periods: schedule.chargingSchedulePeriod,
+    },
+    receivedAt: as.receivedAt,
+  };
+}
+
 /** The voltage per phase the simulated chargers convert amperes at. */
 export const PROFILE_VOLTAGE = 230;
 /** The phases of a period in amperes that names none. */

@@ -32,8 +32,10 @@ import {
   MAX_PERIODS,
   MAX_STACK_LEVEL,
   type ProfilePurpose,
-  type SchedulePeriod,
   type SimulatedProfile,
+  simulatedProfile,
+  type WireProfile,
+  type WireSchedule,
 } from './simulator-profiles.ts';
 
 export { SimulatedCharger201 } from './simulator-201.ts';
@@ -414,46 +416,22 @@ export class SimulatedCharger extends ChargerCore<number> {
 }
 
 /** OCPP 1.6's csChargingProfiles, as SetChargingProfile carries it. */
-interface ChargingProfile16 {
+interface ChargingProfile16 extends WireProfile {
   chargingProfileId: number;
   transactionId?: number;
-  stackLevel: number;
   chargingProfilePurpose: ProfilePurpose;
-  chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
-  recurrencyKind?: 'Daily' | 'Weekly';
-  validFrom?: string;
-  validTo?: string;
-  chargingSchedule: {
-    duration?: number;
-    startSchedule?: string;
-    chargingRateUnit: 'A' | 'W';
-    chargingSchedulePeriod: SchedulePeriod[];
-  };
+  chargingSchedule: WireSchedule;
 }
-
-const msOf = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
 
 /** A 1.6 profile in the core's terms (simulator-profiles.ts). */
 function profileOf16(connectorId: number, p: ChargingProfile16, receivedAt: number): SimulatedProfile {
-  const schedule = p.chargingSchedule;
-  return {
+  return simulatedProfile(p, {
     id: p.chargingProfileId,
     connectorId,
-    stackLevel: p.stackLevel,
     purpose: p.chargingProfilePurpose,
-    kind: p.chargingProfileKind,
-    ...(p.recurrencyKind ? { recurrencyKind: p.recurrencyKind } : {}),
-    ...(p.validFrom ? { validFrom: msOf(p.validFrom) } : {}),
-    ...(p.validTo ? { validTo: msOf(p.validTo) } : {}),
-    ...(p.transactionId === undefined ? {} : { transactionId: p.transactionId }),
-    schedule: {
-      ...(schedule.startSchedule ? { startSchedule: msOf(schedule.startSchedule) } : {}),
-      ...(schedule.duration === undefined ? {} : { duration: schedule.duration }),
-      unit: schedule.chargingRateUnit,
-      periods: schedule.chargingSchedulePeriod,
-    },
+    schedule: p.chargingSchedule,
     receivedAt,
-  };
+  });
 }
 
 /** The protocol a charger speaks under these options (default 1.6). */
