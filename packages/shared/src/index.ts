@@ -30,6 +30,7 @@ export * from './schemas/power-fields.ts';
 export * from './schemas/price.ts';
 export * from './schemas/promotion.ts';
 export * from './schemas/reference.ts';
+export * from './schemas/statistics.ts';
 export * from './schemas/thai-formats.ts';
 export * from './schemas/user.ts';
 export * from './schemas/user-admin.ts';
