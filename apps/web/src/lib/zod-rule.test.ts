@@ -6,8 +6,9 @@ import {
   PASSWORD_MESSAGES,
   resetPasswordValue,
 } from '@ev/shared';
+import type { FormRule } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { zodRule, zodValidator } from './zod-rule.ts';
+import { optionalZodRule, zodRule, zodValidator } from './zod-rule.ts';
 
 describe('zodValidator', () => {
   it('resolves for a valid value', async () => {
@@ -34,13 +35,27 @@ describe('zodValidator', () => {
   });
 });
 
+/** Runs a rule's validator on one value, as the form does. */
+function validate(rule: FormRule, value: unknown) {
+  if (typeof rule === 'function' || !rule.validator)
+    throw new Error('expected a rule object with a validator');
+  return rule.validator({}, value, () => undefined);
+}
+
 describe('zodRule', () => {
   it('is an Ant Design rule whose validator applies the schema', async () => {
     const rule = zodRule(loginBody.shape.pass);
-    if (typeof rule === 'function' || !rule.validator)
-      throw new Error('expected a rule object with a validator');
-    const callback = () => undefined;
-    await expect(rule.validator({}, '', callback)).rejects.toThrow(LOGIN_MESSAGES.passwordRequired);
-    await expect(rule.validator({}, 'secret', callback)).resolves.toBeUndefined();
+    await expect(validate(rule, '')).rejects.toThrow(LOGIN_MESSAGES.passwordRequired);
+    await expect(validate(rule, 'secret')).resolves.toBeUndefined();
+  });
+});
+
+describe('optionalZodRule', () => {
+  it('lets an empty field through and applies the schema to a given value', async () => {
+    // The schema alone refuses an empty email; the optional rule does not ask it.
+    const rule = optionalZodRule(forgotPasswordBody.shape.email);
+    for (const empty of [undefined, null, '']) await expect(validate(rule, empty)).resolves.toBeUndefined();
+    await expect(validate(rule, 'not-an-email')).rejects.toThrow(LOGIN_MESSAGES.email);
+    await expect(validate(rule, 'admin@example.com')).resolves.toBeUndefined();
   });
 });

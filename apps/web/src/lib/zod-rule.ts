@@ -20,6 +20,14 @@ export function zodRule(schema: SafeParser): FormRule {
   return { validator: (_rule, value) => validate(value) };
 }
 
+/** The same rule for a field that may stay empty: empty (null, undefined, '') passes, a given value must pass the schema. */
+export function optionalZodRule(schema: SafeParser): FormRule {
+  const validate = zodValidator(schema);
+  return {
+    validator: (_rule, value) => (value == null || value === '' ? Promise.resolve() : validate(value)),
+  };
+}
+
 /**
  * The same rule with its schema loaded on the first check: for the pages that must load first (/login),
  * which would otherwise download zod before the user has typed anything.

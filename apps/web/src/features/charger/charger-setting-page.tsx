@@ -4,14 +4,13 @@ import {
   type ChargerPowerProfile,
   can,
   chargerBody,
-  maxPowerKwValue,
   OCPP_PROTOCOL_LABELS,
   OCPP_PROTOCOL_SETTINGS,
 } from '@ev/shared';
 import { Checkbox, Col, Form, Input, Select } from 'antd';
 import { useParams } from 'react-router';
 import { FormSection, HALF } from '../../components/form/fields.tsx';
-import { NumberInput } from '../../components/form/number-input.tsx';
+import { MaxPowerField } from '../../components/form/max-power-field.tsx';
 import { recordId, saveRecord, useRecordAnswer } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
@@ -36,14 +35,6 @@ const PASSWORD_RULES = [
   {
     validator: (_rule: unknown, value: unknown) =>
       value ? zodValidator(shape.ocppPassword)(value) : Promise.resolve(),
-  },
-];
-
-/** Optional: empty is no limit of its own; a typed one must pass the shared schema (never rounded). */
-const MAX_POWER_RULES = [
-  {
-    validator: (_rule: unknown, value: unknown) =>
-      value == null || value === '' ? Promise.resolve() : zodValidator(maxPowerKwValue)(value),
   },
 ];
 
@@ -212,14 +203,7 @@ function ChargerSetting({ id }: { id: string | undefined }) {
       </FormSection>
       <FormSection title="Power">
         <Col {...HALF}>
-          <Form.Item
-            label="Max power (kW)"
-            name="maxPowerKw"
-            rules={MAX_POWER_RULES}
-            extra="Empty: no limit of its own. Caps its share of the site's limit."
-          >
-            <NumberInput step={0.01} maxLength={12} inputMode="decimal" suffix="kW" placeholder="No limit" />
-          </Form.Item>
+          <MaxPowerField extra="Empty: no limit of its own. Caps its share of the site's limit." />
         </Col>
       </FormSection>
       <FormSection title="Connectors">

@@ -6,7 +6,6 @@ import {
   type Landlord,
   type LandlordForm,
   landlordBody,
-  maxPowerKwValue,
   PHASES,
   phasesValue,
   phasesVoltageIssue,
@@ -16,13 +15,14 @@ import { Col, Form, Input, Select } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { FormSection, HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
+import { MaxPowerField } from '../../components/form/max-power-field.tsx';
 import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
 import { idNameFieldOptions, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
-import { type SafeParser, zodRule, zodValidator } from '../../lib/zod-rule.ts';
+import { optionalZodRule, zodRule } from '../../lib/zod-rule.ts';
 import { BusinessHoursField } from './business-hours-field.tsx';
 import { LiveLoadCard } from './live-load-card.tsx';
 
@@ -45,11 +45,6 @@ const PHASE_OPTIONS = PHASES.map((value) => ({
   label: value === 1 ? '1 (single-phase)' : '3 (three-phase)',
 }));
 
-/** An optional number: empty is fine (no limit), a typed one must pass the shared schema. */
-const optionalRule = (schema: SafeParser) => ({
-  validator: (_rule: unknown, value: unknown) =>
-    value == null || value === '' ? Promise.resolve() : zodValidator(schema)(value),
-});
 /** Phases and voltage go together: the one left empty beside the other says so (the server's rule). */
 const togetherRule =
   (field: 'phases' | 'voltage') =>
@@ -62,9 +57,9 @@ const togetherRule =
       return issue?.path === field ? Promise.reject(new Error(issue.message)) : Promise.resolve();
     },
   });
-const MAX_POWER_RULES = [optionalRule(maxPowerKwValue)];
-const PHASES_RULES = [optionalRule(phasesValue), togetherRule('phases')];
-const VOLTAGE_RULES = [optionalRule(voltageValue), togetherRule('voltage')];
+/** Optional numbers: empty is fine (none), a typed one must pass the shared schema. */
+const PHASES_RULES = [optionalZodRule(phasesValue), togetherRule('phases')];
+const VOLTAGE_RULES = [optionalZodRule(voltageValue), togetherRule('voltage')];
 
 /** /landlord/new and /landlord/{id}; a new id starts a new form. */
 export function LandlordSettingPage() {
@@ -244,14 +239,7 @@ function LandlordSetting({ id }: { id: string | undefined }) {
       </FormSection>
       <FormSection title="Power">
         <Col {...HALF}>
-          <Form.Item
-            label="Max power (kW)"
-            name="maxPowerKw"
-            rules={MAX_POWER_RULES}
-            extra="Empty: no limit. Shared among the site's charging sessions."
-          >
-            <NumberInput step={0.01} maxLength={12} inputMode="decimal" suffix="kW" placeholder="No limit" />
-          </Form.Item>
+          <MaxPowerField extra="Empty: no limit. Shared among the site's charging sessions." />
         </Col>
         <Col {...HALF}>
           <Form.Item
