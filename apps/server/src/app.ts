@@ -156,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   // The power each connector of a limited site draws, for its live load chart (issue 34): queued off the
   // charger's call, written in batches, pruned below. What was written may free power (a tapering car).
-  const powerSamples = new PowerSamples(options.db, app.log, {
+  const powerSamples = new PowerSamples(options.db, app.log, power.sites, {
     written: (sites) => {
       for (const site of sites) power.schedule(site);
     },

@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargingSessions, landlords, powerAllowances, powerSamples } from '../../src/db/schema/index.ts';
 import { memberTag } from '../../src/modules/member/member.service.ts';
-import { powerSitesChanged } from '../../src/modules/power-load/power-samples.ts';
 import { createMember } from '../helpers/bookings.ts';
 import { createLandlord, signedInUser } from '../helpers/factories.ts';
 import { chargerPlace } from '../helpers/ocpp.ts';
@@ -229,13 +228,13 @@ describe('power samples and the live load of a limited site', () => {
 
     // A limit set now (and said): the next readings are kept.
     await t.database.db.update(landlords).set({ maxPowerKw: '30.00' }).where(eq(landlords.id, open.site.id));
-    powerSitesChanged();
+    t.app.power.siteChanged(open.site.id);
     await meter16(s, transactionId, T0 + 3 * MINUTE, 3_500, 11);
     expect(await samplesOf(s.connectorIds[0]!)).toEqual([
       { landlordId: open.site.id, at: new Date(T0 + 3 * MINUTE), powerW: 11_000 },
     ]);
     await t.database.db.update(landlords).set({ maxPowerKw: null }).where(eq(landlords.id, open.site.id));
-    powerSitesChanged();
+    t.app.power.siteChanged(open.site.id);
     await s.stop(transactionId, T0 + 4 * MINUTE, 4_000);
     expect(await samplesOf(s.connectorIds[0]!)).toHaveLength(1);
     await s.close();

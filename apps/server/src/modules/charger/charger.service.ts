@@ -27,7 +27,6 @@ import { hashOcppPassword } from '../../ocpp/password.ts';
 import { heartbeatDeadline } from '../../ocpp/store.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, landlordScope, scopeOf } from '../../plugins/scope.ts';
-import { powerSitesChanged } from '../power-load/power-samples.ts';
 
 export const CHARGER_SORTS_SQL = {
   id: chargers.id,
@@ -415,8 +414,6 @@ export async function updateCharger(
       }
     }),
   );
-  // Moved to another site: the live load's recorder reads which chargers stand at limited sites again.
-  if (site.id !== current.landlordId) powerSitesChanged();
 }
 
 /** 404 outside the scope; 409 while active, or while something still refers to it. Connectors go with it. */

@@ -17,7 +17,6 @@ import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, landlordScope, scopeOf } from '../../plugins/scope.ts';
-import { powerSitesChanged } from '../power-load/power-samples.ts';
 import { requireProvince } from '../reference/reference.service.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
@@ -255,8 +254,6 @@ export async function updateLandlord(
       await tx.insert(landlordBusinessHours).values(hours.map((hour) => ({ ...hour, landlordId: id })));
     }
   });
-  // The limit may have been set, changed or removed: the live load's recorder reads the limited sites again.
-  if (body.maxPowerKw !== undefined) powerSitesChanged();
 }
 
 /** 404 outside the scope; 409 while active, or while a group or a user refers to it. */

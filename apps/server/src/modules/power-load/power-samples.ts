@@ -4,22 +4,20 @@
  *
  * Off the hot path: a reading is only pushed onto an in-memory queue (ChargerEvents.meterValues is awaited by
  * the charger's call); every FLUSH_MS the queue is written in one statement per CHUNK_ROWS. Whether each
- * charger stands at a site with a limit is cached for CACHE_TTL_MS (or until `powerSitesChanged()`): readings
- * of chargers known to stand at a site without one are dropped before they are queued; a charger the cache
- * does not know yet (created since) is queued; the insert checks the limit again, so a stale cache never
- * stores a sample of a site without one. A failure is logged, never thrown at the charger.
+ * charger stands at a site with a limit comes from the power sharing's snapshot (modules/power/charger-sites.ts,
+ * handed in as `LimitedSites`): readings of chargers known to stand at a site without one are dropped before
+ * they are queued; a charger the snapshot does not know yet (created since) is queued; the insert checks the
+ * limit again, so a stale snapshot never stores a sample of a site without one. A failure is logged, never
+ * thrown at the charger.
  */
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { chargers, landlords } from '../../db/schema/index.ts';
 import type { MeterReading, StoppedSession } from '../../ocpp/transactions.ts';
 import { WriteBehind } from '../../ocpp/write-behind.ts';
 
 /** How long queued samples wait before they are written together. */
 export const FLUSH_MS = 500;
-/** How long the set of chargers at limited sites is trusted before it is read again. */
-export const CACHE_TTL_MS = 30_000;
 /** Samples kept: the chart shows the last hour; a little more is kept for what came late. */
 export const KEEP_MS = 3 * 60 * 60_000;
 /** How far back a charger's time may put a sample: older readings are taken as this old. */
@@ -55,35 +53,26 @@ interface Queued {
   w: number;
 }
 
-/** Every recorder of this process, so `powerSitesChanged()` reaches them without a handle. */
-const recorders = new Set<PowerSamples>();
-
-/**
- * A site's limit was set, changed or removed, or a charger moved to another site: the recorders of this
- * process read which chargers stand at limited sites again before their next write (other processes within
- * CACHE_TTL_MS). Cheap; call it after the change has committed.
- */
-export function powerSitesChanged(): void {
-  for (const recorder of recorders) recorder.sitesChanged();
+/** Which chargers stand at a limited site (ChargerSites of the power sharing). */
+export interface LimitedSites {
+  /** True only when the charger is known, from a recent snapshot, to stand at a site without a limit. */
+  knownUnlimited(chargerId: string): boolean;
+  /** Whether each known charger stands at a site with a limit. */
+  limitedChargers(): Promise<Map<string, boolean>>;
 }
 
 export class PowerSamples {
   private queue: Queued[] = [];
   private order = 0;
-  /** Charger id -> whether its site has a limit. */
-  private limited: Map<string, boolean> | null = null;
-  private loadedAt = 0;
-  private generation = 0;
-  private loadedGeneration = -1;
   private dropped = 0;
   private readonly writer: WriteBehind;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly sites: LimitedSites,
     private readonly options: {
       flushMs?: number;
-      cacheTtlMs?: number;
       /**
        * Samples of these sites were written: their cars' draws may free power (a tapering car, site-decision.ts).
        * Called after the write; must not throw.
@@ -92,7 +81,6 @@ export class PowerSamples {
     } = {},
   ) {
     this.writer = new WriteBehind(options.flushMs ?? FLUSH_MS, () => this.write());
-    recorders.add(this);
   }
 
   /** A session's reading (ChargerEvents.meterValues): its power, if it tells one, at its bounded time. */
@@ -107,11 +95,6 @@ export class PowerSamples {
     this.record(chargerId, stopped.sessionId, sampleTime(stopped.stop.at, now), 0);
   }
 
-  /** The cache of chargers at limited sites is read again before the next write. */
-  sitesChanged(): void {
-    this.generation++;
-  }
-
   /** Writes what is queued now (tests, and the close). */
   flush(): Promise<void> {
     return this.writer.flush();
@@ -119,14 +102,13 @@ export class PowerSamples {
 
   /** Writes what is queued and stops. */
   async close(): Promise<void> {
-    recorders.delete(this);
     this.writer.cancel();
     await this.flush();
   }
 
   private record(chargerId: string, sessionId: number, at: Date, powerW: number): void {
     try {
-      if (this.fresh() && this.limited?.get(chargerId) === false) return;
+      if (this.sites.knownUnlimited(chargerId)) return;
       if (this.queue.length >= MAX_QUEUED) {
         this.queue.shift();
         this.dropped++;
@@ -138,28 +120,6 @@ export class PowerSamples {
     }
   }
 
-  private fresh(): boolean {
-    return (
-      this.limited !== null &&
-      this.loadedGeneration === this.generation &&
-      Date.now() - this.loadedAt < (this.options.cacheTtlMs ?? CACHE_TTL_MS)
-    );
-  }
-
-  /** Whether each charger stands at a site with a limit, from the cache while it is fresh. */
-  private async limitedChargers(): Promise<Map<string, boolean>> {
-    if (this.limited && this.fresh()) return this.limited;
-    const generation = this.generation;
-    const rows = await this.db
-      .select({ id: chargers.id, limited: isNotNull(landlords.maxPowerKw) })
-      .from(chargers)
-      .innerJoin(landlords, eq(landlords.id, chargers.landlordId));
-    this.limited = new Map(rows.map((row) => [row.id, Boolean(row.limited)]));
-    this.loadedAt = Date.now();
-    this.loadedGeneration = generation;
-    return this.limited;
-  }
-
   private async write(): Promise<void> {
     if (this.dropped > 0) {
       this.log.warn({ dropped: this.dropped }, 'power samples: queue full, the oldest were dropped');
@@ -169,7 +129,7 @@ export class PowerSamples {
     const batch = this.queue;
     this.queue = [];
     try {
-      const limited = await this.limitedChargers();
+      const limited = await this.sites.limitedChargers();
       const rows = batch.filter((row) => limited.get(row.chargerId) !== false);
       const sites = new Set<number>();
       for (let i = 0; i < rows.length; i += CHUNK_ROWS) {

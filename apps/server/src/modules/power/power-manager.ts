@@ -35,6 +35,8 @@ const LOST_MARGIN_MS = 5000;
 export interface PowerOptions {
   /** How long a charger is given to answer a command (OCPP_COMMAND_TIMEOUT_MS). */
   commandTimeoutMs: number;
+  /** The lookup of chargers at limited sites, shared with the live load's recorder (one is made if absent). */
+  sites?: ChargerSites;
 }
 
 export class PowerManager implements PowerNotices {
@@ -43,7 +45,7 @@ export class PowerManager implements PowerNotices {
   private readonly work: PowerWork;
   /** Whether each connector's car was last heard suspended (SuspendedEV), by charger and connector number. */
   private readonly suspended = new Map<string, boolean>();
-  private readonly sites: ChargerSites;
+  readonly sites: ChargerSites;
   /** A profile unanswered this long was lost (its sender stopped): longer than any command may take. */
   private readonly lostAfterMs: number;
   /** Recomputes run so far (the tests and the benchmark read how few a burst makes). */
@@ -55,7 +57,7 @@ export class PowerManager implements PowerNotices {
     private readonly log: FastifyBaseLogger,
     options: PowerOptions,
   ) {
-    this.sites = new ChargerSites(db);
+    this.sites = options.sites ?? new ChargerSites(db);
     this.work = new PowerWork(log);
     this.lostAfterMs = options.commandTimeoutMs + ROUTE_MARGIN_MS + LOST_MARGIN_MS;
   }
@@ -230,11 +232,13 @@ export class PowerManager implements PowerNotices {
   }
 
   siteChanged(landlordId: number): void {
+    this.sites.changed();
     this.schedule(landlordId);
     this.track(`the default profiles of site ${landlordId}`, () => this.refreshSiteDefaults(landlordId));
   }
 
   chargerChanged(chargerId: string): void {
+    this.sites.changed();
     this.track(`a change of charger ${chargerId}`, async () => {
       const [charger] = await this.db
         .select({ landlordId: chargers.landlordId })
