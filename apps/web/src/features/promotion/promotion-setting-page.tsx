@@ -24,7 +24,7 @@ import { ApiError, api, apiDownload } from '../../lib/api.ts';
 import { notify, notifyCallError } from '../../lib/notify.ts';
 import { idNameFieldOptions, useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
-import { zodRule, zodValidator } from '../../lib/zod-rule.ts';
+import { optionalZodRule, zodRule } from '../../lib/zod-rule.ts';
 import { PROMOTION_SCREENS, promotionType } from './promotion-format.ts';
 
 /** The form's values: the body's fields as the controls hold them. */
@@ -48,12 +48,7 @@ interface PromotionValues {
 const shape = promotionBody.shape;
 const rule = (field: keyof typeof shape) => [zodRule(shape[field])];
 /** A field that may stay empty: checked only once given. */
-const optionalRule = (field: keyof typeof shape) => [
-  {
-    validator: (_rule: unknown, value: unknown) =>
-      value == null || value === '' ? Promise.resolve() : zodValidator(shape[field])(value),
-  },
-];
+const optionalRule = (field: keyof typeof shape) => [optionalZodRule(shape[field])];
 const required = (message: string) => [{ required: true, message }];
 
 /** A suffix as the server draws them. */
