@@ -244,6 +244,9 @@ export const PERMISSIONS = {
   'report.booking': menuRoles('booking-report'),
   'report.booking.raw': ['admin', 'merchant', 'callcenter', 'marketting'],
   'report.user-promotion': menuRoles('discount-report'),
+  // Issue 35: the statistics have the Booking Report's roles; every role has a dashboard of its own scope.
+  'statistics.read': menuRoles('booking-report'),
+  'dashboard.read': ALL,
   'page.read': CONTENT,
   'page.write': CONTENT,
 } as const satisfies Record<string, readonly AdminRole[]>;
