@@ -132,12 +132,14 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     'page.read',
   ],
   '/user-detail': [() => loadHome().then((m) => m.UserDetailPage)],
-  // Issue 35: the charts (Recharts) load with these two screens only. The dashboard is every role's (the
-  // server's 'dashboard.read'); the statistics have the Booking Report's roles (its 'statistics.read').
-  '/dashboard': [() => import('../features/statistics/dashboard-page.tsx').then((m) => m.DashboardPage)],
+  // Issue 35: the charts (Recharts) load with these two screens only.
+  '/dashboard': [
+    () => import('../features/statistics/dashboard-page.tsx').then((m) => m.DashboardPage),
+    'dashboard.read',
+  ],
   '/statistics': [
     () => import('../features/statistics/statistics-page.tsx').then((m) => m.StatisticsPage),
-    'report.booking',
+    'statistics.read',
   ],
 };
 

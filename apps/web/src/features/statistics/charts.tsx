@@ -28,6 +28,8 @@ const GRID = '#f0f0f0';
 const ENERGY = '#0072B2';
 const REVENUE = '#D55E00';
 const SESSIONS = '#009E73';
+/** The hover band behind a period: light, so the bars stay the darkest thing. */
+const CURSOR = { fill: 'rgba(0, 0, 0, 0.04)' };
 
 /** The frame every chart sits in: its accessible name, its height, and the empty state without data. */
 export function ChartFrame({
@@ -79,7 +81,7 @@ export function StatisticsBarChart({
         <CartesianGrid stroke={GRID} vertical={false} />
         <XAxis dataKey="label" tick={AXIS} minTickGap={8} />
         <YAxis tick={AXIS} tickFormatter={axisText} width={52} />
-        <Tooltip formatter={tooltipIn(chart.unit)} />
+        <Tooltip formatter={tooltipIn(chart.unit)} cursor={CURSOR} />
         {chart.series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
         {chart.series.map((series) => (
           <Bar
@@ -90,6 +92,7 @@ export function StatisticsBarChart({
             stackId={chart.stacked ? 'split' : undefined}
             stroke="#fff"
             strokeWidth={chart.stacked && chart.series.length > 1 ? 1 : 0}
+            maxBarSize={48}
             isAnimationActive={false}
           />
         ))}
@@ -111,6 +114,7 @@ export function DailyChart({ points, height }: { points: ReturnType<typeof daily
         <YAxis yAxisId="kwh" tick={AXIS} tickFormatter={axisText} width={48} />
         <YAxis yAxisId="thb" orientation="right" tick={AXIS} tickFormatter={axisText} width={52} />
         <Tooltip
+          cursor={CURSOR}
           formatter={(value, name) => [
             unitText(typeof value === 'number' ? value : null, name === 'Revenue' ? 'THB' : 'kWh'),
             name,
@@ -205,6 +209,51 @@ export function DonutChart<S extends Slice>({
   );
 }
 
+/** A site's name on one line, cut to `chars` with '…'; the whole name in its title (hover, screen readers). */
+function NameTick({
+  x,
+  y,
+  payload,
+  chars,
+}: {
+  x?: number;
+  y?: number;
+  payload?: { value: unknown };
+  chars: number;
+}) {
+  const name = String(payload?.value ?? '');
+  const shown = name.length > chars ? `${name.slice(0, chars - 1)}…` : name;
+  return (
+    <text x={x} y={y} dy={4} textAnchor="end" fontSize={12} fill={AXIS.fill}>
+      <title>{name}</title>
+      {shown}
+    </text>
+  );
+}
+
+/** The share at the end of its bar, also for a site at 0 (a bar of no width). */
+function ShareLabel({
+  x,
+  y,
+  width,
+  height,
+  value,
+}: {
+  x?: unknown;
+  y?: unknown;
+  width?: unknown;
+  height?: unknown;
+  value?: unknown;
+}) {
+  const left = Number(x ?? 0) + Number(width ?? 0) + 4;
+  const middle = Number(y ?? 0) + Number(height ?? 0) / 2;
+  return (
+    <text x={left} y={middle} dy={4} fontSize={12} fill="#262626">
+      {percentText(Number(value ?? 0) / 100)}
+    </text>
+  );
+}
+
 /** Sites by utilisation: a horizontal bar per site, its name on the left (cut to fit), the share at its end. */
 export function SitesChart({
   points,
@@ -219,33 +268,28 @@ export function SitesChart({
 }) {
   const height = Math.max(points.length, 1) * 28 + 32;
   const max = Math.max(...points.map((point) => point.percent), 1);
-  const chars = Math.floor(nameWidth / 7);
-  const cut = (name: string) => (name.length > chars ? `${name.slice(0, chars - 1)}…` : name);
+  // About 6.5 px a character at 12 px.
+  const chars = Math.floor(nameWidth / 6.5);
   return (
     <ChartFrame label={label} height={height} empty={points.length === 0} emptyText="No sites">
-      <BarChart data={points} layout="vertical" margin={{ top: 0, right: 48, bottom: 0, left: 0 }}>
+      <BarChart data={points} layout="vertical" margin={{ top: 0, right: 52, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={GRID} horizontal={false} />
         <XAxis type="number" tick={AXIS} domain={[0, Math.ceil(max)]} tickFormatter={(v) => `${v}%`} />
         <YAxis
           type="category"
           dataKey="name"
-          tick={AXIS}
           width={nameWidth}
-          tickFormatter={cut}
           interval={0}
+          tick={(props: object) => <NameTick {...props} chars={chars} />}
         />
-        <Tooltip formatter={(value) => [percentText(Number(value) / 100), 'Utilisation']} />
+        <Tooltip formatter={(value) => [percentText(Number(value) / 100), 'Utilisation']} cursor={CURSOR} />
         <Bar
           dataKey="percent"
           name="Utilisation"
           fill={colour}
+          maxBarSize={18}
           isAnimationActive={false}
-          label={{
-            position: 'right',
-            fontSize: 12,
-            fill: '#262626',
-            formatter: (v: unknown) => percentText(Number(v) / 100),
-          }}
+          label={(props: object) => <ShareLabel {...props} />}
         />
       </BarChart>
     </ChartFrame>

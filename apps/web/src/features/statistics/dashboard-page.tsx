@@ -226,7 +226,8 @@ export function DashboardView({
                 </Card>
               </Col>
               <Col xs={24} lg={12} xl={5}>
-                <Flex vertical gap={12} style={{ height: '100%' }}>
+                {/* Side by side on a phone, one over the other beside the donut on a wide screen. */}
+                <Flex vertical={!phone} gap={12} style={{ height: '100%' }}>
                   <Card size="small" style={{ flex: 1 }}>
                     <Statistic title="Charging now" value={countText(data.now.charging)} />
                   </Card>
@@ -247,7 +248,7 @@ export function DashboardView({
             <Typography.Title level={5} id="dashboard-today-title">
               Today{' '}
               <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
-                against the same weekday's average of the last 4 weeks
+                against this time of day on the same weekday, averaged over the last 4 weeks
               </Typography.Text>
             </Typography.Title>
             <TodayCards today={data.today} usual={data.usual} />

@@ -9,6 +9,7 @@ import {
   OTHER_COLOUR,
   OTHER_KEY,
   PALETTE,
+  periodsOf,
   statisticsChart,
 } from './stat-series.ts';
 
@@ -88,6 +89,47 @@ describe('statisticsChart', () => {
     expect(chart.points[0]).toMatchObject({ k0: 10 });
     // A missing share stays missing, not 0.
     expect(chart.points[1]).toMatchObject({ k0: null });
+  });
+
+  it('draws every period of the range, 0 where a period has no row', () => {
+    const chart = statisticsChart(
+      [row('2026-11-02', null, { sessions: 4 })],
+      'sessions',
+      'day',
+      periodsOf(['2026-11-01', '2026-11-03'], 'day'),
+    );
+    expect(chart.points.map((point) => [point.label, point.k0])).toEqual([
+      ['01/11', 0],
+      ['02/11', 4],
+      ['03/11', 0],
+    ]);
+  });
+
+  it('names the periods of a range by their first days: Mondays, firsts of months, New Year', () => {
+    expect(periodsOf(['2026-11-01', '2026-11-03'], 'day')).toEqual([
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+    ]);
+    // 2026-11-01 is a Sunday: its ISO week began on Monday 26 October.
+    expect(periodsOf(['2026-11-01', '2026-11-16'], 'week')).toEqual([
+      '2026-10-26',
+      '2026-11-02',
+      '2026-11-09',
+      '2026-11-16',
+    ]);
+    expect(periodsOf(['2026-11-15', '2027-02-01'], 'month')).toEqual([
+      '2026-11-01',
+      '2026-12-01',
+      '2027-01-01',
+      '2027-02-01',
+    ]);
+    expect(periodsOf(['2025-03-31', '2026-01-01'], 'year')).toEqual(['2025-01-01', '2026-01-01']);
+    expect(periodsOf(['2026-01-31', '2026-03-01'], 'month')).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+    ]);
   });
 
   it('has nothing to draw without rows', () => {

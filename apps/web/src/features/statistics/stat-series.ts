@@ -49,8 +49,35 @@ export interface StatisticsChart {
 
 const keyOf = (row: StatisticsRow) => row.key ?? TOTAL_KEY;
 
+const DAY_MS = 86_400_000;
+const utcDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /**
- * The chart of one measure: a point per period (in order), a series per split key. The keys with the largest
+ * Every period of a range of Bangkok days (both included), by its first day as the API names it: the days,
+ * the Mondays of the ISO weeks, the firsts of the months, the New Year's days. A chart draws them all, so a
+ * period without sessions is an empty slot, not a missing one.
+ */
+export function periodsOf([first, last]: readonly [string, string], period: StatPeriod): string[] {
+  const end = utcDay(last);
+  const start = new Date(utcDay(first));
+  if (period === 'week') start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
+  if (period === 'month' || period === 'year') start.setUTCDate(1);
+  if (period === 'year') start.setUTCMonth(0);
+  const periods: string[] = [];
+  for (const at = start; at.getTime() <= end; ) {
+    periods.push(dayOf(at.getTime()));
+    if (period === 'day') at.setTime(at.getTime() + DAY_MS);
+    else if (period === 'week') at.setTime(at.getTime() + 7 * DAY_MS);
+    else if (period === 'month') at.setUTCMonth(at.getUTCMonth() + 1);
+    else at.setUTCFullYear(at.getUTCFullYear() + 1);
+  }
+  return periods;
+}
+
+/**
+ * The chart of one measure: a point per period (in order; every period of the range when given), a series
+ * per split key. The keys with the largest
  * total over the range come first and get their own colour; with more than CHART_TOP_KEYS the rest add up to
  * 'Other' (an additive measure) or are left to the table (utilisation).
  */
@@ -58,6 +85,8 @@ export function statisticsChart(
   rows: readonly StatisticsRow[],
   measure: StatMeasure,
   period: StatPeriod,
+  /** Every period of the range (periodsOf), drawn even without a row; none: the rows' periods only. */
+  periods: readonly string[] = [],
   top = CHART_TOP_KEYS,
 ): StatisticsChart {
   const spec = MEASURES[measure];
@@ -93,6 +122,7 @@ export function statisticsChart(
     }
     return point;
   };
+  if (rows.length > 0) for (const day of periods) pointOf(day);
   for (const row of rows) {
     const point = pointOf(row.period);
     const value = spec.value(row);

@@ -33,7 +33,7 @@ import {
   statisticsQuery,
   valuesOf,
 } from './stat-query.ts';
-import { CHART_TOP_KEYS, OTHER_KEY, statisticsChart } from './stat-series.ts';
+import { CHART_TOP_KEYS, OTHER_KEY, periodsOf, statisticsChart } from './stat-series.ts';
 import './statistics.css';
 
 const PERIOD_LABELS: Record<StatPeriod, string> = { day: 'Day', week: 'Week', month: 'Month', year: 'Year' };
@@ -77,18 +77,13 @@ function rangePresets(today: string): { label: string; value: [Dayjs, Dayjs] }[]
   ];
 }
 
-/** The table: a row per period and split key, a column per measure; period and key stay in view. */
+/**
+ * The table: a row per split key and period, a column per measure. The split's name comes first, then the
+ * period, both pinned left; on a phone the list kit lets the inner pin (the period) go first, so the name
+ * that identifies the row stays in view.
+ */
 function tableColumns(values: StatisticsValues): ListColumns<StatisticsRow> {
-  const columns: ListColumns<StatisticsRow> = [
-    {
-      title: PERIOD_LABELS[values.period],
-      key: 'period',
-      dataIndex: 'period',
-      kind: 'date',
-      fixed: 'left',
-      render: (period: string) => periodText(period, values.period),
-    },
-  ];
+  const columns: ListColumns<StatisticsRow> = [];
   if (values.split !== 'none') {
     columns.push({
       title: SPLIT_LABELS[values.split],
@@ -99,6 +94,14 @@ function tableColumns(values: StatisticsValues): ListColumns<StatisticsRow> {
       textOf: (row: StatisticsRow) => row.label ?? row.key ?? '-',
     });
   }
+  columns.push({
+    title: PERIOD_LABELS[values.period],
+    key: 'period',
+    dataIndex: 'period',
+    kind: 'date',
+    fixed: 'left',
+    render: (period: string) => periodText(period, values.period),
+  });
   for (const measure of STAT_MEASURES) {
     const spec = MEASURES[measure];
     columns.push({
@@ -129,13 +132,23 @@ export function StatisticsPage() {
   const phone = Grid.useBreakpoint().sm === false;
   const data = statistics.data;
   const chart = useMemo(
-    () => statisticsChart(data?.rows ?? [], values.measure, values.period),
-    [data, values.measure, values.period],
+    () =>
+      statisticsChart(
+        data?.rows ?? [],
+        values.measure,
+        values.period,
+        periodsOf(values.range, values.period),
+      ),
+    [data, values.measure, values.period, values.range],
   );
   const rows = useMemo(
     () =>
+      // A key's periods together, in order (the name is the first column).
       [...(data?.rows ?? [])].sort(
-        (a, b) => a.period.localeCompare(b.period) || (a.label ?? '').localeCompare(b.label ?? ''),
+        (a, b) =>
+          (a.label ?? '').localeCompare(b.label ?? '') ||
+          (a.key ?? '').localeCompare(b.key ?? '') ||
+          a.period.localeCompare(b.period),
       ),
     [data],
   );
@@ -254,9 +267,9 @@ export function StatisticsPage() {
           summary={() =>
             data && rows.length > 0 ? (
               <Table.Summary.Row className="stat-total">
-                <Table.Summary.Cell index={0} colSpan={values.split === 'none' ? 1 : 2}>
-                  Total
-                </Table.Summary.Cell>
+                {/* A cell per key column, so each is pinned with its column. */}
+                <Table.Summary.Cell index={0}>Total</Table.Summary.Cell>
+                {values.split !== 'none' && <Table.Summary.Cell index={1} />}
                 {STAT_MEASURES.map((key, index) => (
                   <Table.Summary.Cell
                     key={key}
