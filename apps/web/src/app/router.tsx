@@ -134,11 +134,11 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
   '/user-detail': [() => loadHome().then((m) => m.UserDetailPage)],
   // Issue 35: the charts (Recharts) load with these two screens only.
   '/dashboard': [
-    () => import('../features/statistics/dashboard-page.tsx').then((m) => m.DashboardPage),
+    () => import('../features/statistics/screens.ts').then((m) => m.DashboardPage),
     'dashboard.read',
   ],
   '/statistics': [
-    () => import('../features/statistics/statistics-page.tsx').then((m) => m.StatisticsPage),
+    () => import('../features/statistics/screens.ts').then((m) => m.StatisticsPage),
     'statistics.read',
   ],
 };

@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import type { DashboardResponse, DayFigures } from '@ev/shared';
-import { Alert, Card, Col, Empty, Flex, Grid, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Grid, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { formatThaiDateTime } from '../../lib/format.ts';
@@ -83,24 +83,18 @@ function ChangeLine({ change, usual, judged }: { change: Change | null; usual: s
 
 function TodayCards({ today, usual }: Pick<DashboardResponse, 'today' | 'usual'>) {
   return (
-    <Row gutter={[12, 12]} data-testid="dashboard-today">
+    <div className="stat-grid stat-today" data-testid="dashboard-today">
       {TODAY.map((figure) => (
-        <Col key={figure.title} xs={12} md={8} xl={{ flex: '20%' }}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Statistic
-              title={figure.title}
-              value={figure.text(today)}
-              styles={{ content: { fontSize: 20 } }}
-            />
-            <ChangeLine
-              change={changeOf(figure.value(today), figure.value(usual))}
-              usual={figure.text(usual)}
-              judged={figure.judged}
-            />
-          </Card>
-        </Col>
+        <Card key={figure.title} size="small">
+          <Statistic title={figure.title} value={figure.text(today)} styles={{ content: { fontSize: 20 } }} />
+          <ChangeLine
+            change={changeOf(figure.value(today), figure.value(usual))}
+            usual={figure.text(usual)}
+            judged={figure.judged}
+          />
+        </Card>
       ))}
-    </Row>
+    </div>
   );
 }
 
@@ -214,8 +208,8 @@ export function DashboardView({
             <Typography.Title level={5} id="dashboard-now">
               Now
             </Typography.Title>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} lg={12} xl={9}>
+            <div className="stat-grid stat-now">
+              <div>
                 <Card size="small" title="Connectors" style={{ height: '100%' }}>
                   <DonutChart
                     testId="dashboard-connectors"
@@ -224,8 +218,8 @@ export function DashboardView({
                     height={phone ? 120 : 150}
                   />
                 </Card>
-              </Col>
-              <Col xs={24} lg={12} xl={5}>
+              </div>
+              <div>
                 {/* Side by side on a phone, one over the other beside the donut on a wide screen. */}
                 <Flex vertical={!phone} gap={12} style={{ height: '100%' }}>
                   <Card size="small" style={{ flex: 1 }}>
@@ -235,13 +229,13 @@ export function DashboardView({
                     <Statistic title="Awaiting payment" value={countText(data.now.awaitingPayment)} />
                   </Card>
                 </Flex>
-              </Col>
-              <Col xs={24} xl={10}>
+              </div>
+              <div className="stat-narrow">
                 <Card size="small" title="Chargers down longest" style={{ height: '100%' }}>
                   <DownList down={data.now.down} at={data.at} />
                 </Card>
-              </Col>
-            </Row>
+              </div>
+            </div>
           </section>
 
           <section aria-labelledby="dashboard-today-title">
@@ -258,18 +252,18 @@ export function DashboardView({
             <Typography.Title level={5} id="dashboard-days">
               Last 30 days
             </Typography.Title>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} xl={14}>
+            <div className="stat-grid stat-days">
+              <div className="stat-wide">
                 <Card size="small" title="Energy (kWh) and revenue (THB) per day">
                   <DailyChart points={dailyPoints(data.daily)} height={chartHeight} />
                 </Card>
-              </Col>
-              <Col xs={24} xl={10}>
+              </div>
+              <div className="stat-narrow">
                 <Card size="small" title="Sessions by hour of day">
                   <HourChart points={hourPoints(data.byHour)} height={chartHeight} />
                 </Card>
-              </Col>
-              <Col xs={24} lg={12} xl={8}>
+              </div>
+              <div>
                 <Card size="small" title="Payment methods" style={{ height: '100%' }}>
                   <DonutChart
                     testId="dashboard-methods"
@@ -279,8 +273,8 @@ export function DashboardView({
                     extra={(slice) => thbText(slice.amount)}
                   />
                 </Card>
-              </Col>
-              <Col xs={24} lg={12} xl={8}>
+              </div>
+              <div>
                 <Card size="small" title="Top 10 sites by utilisation" style={{ height: '100%' }}>
                   <SitesChart
                     points={sitePoints(data.sites.top)}
@@ -289,8 +283,8 @@ export function DashboardView({
                     nameWidth={phone ? 110 : 150}
                   />
                 </Card>
-              </Col>
-              <Col xs={24} lg={12} xl={8}>
+              </div>
+              <div>
                 <Card size="small" title="Bottom 10 sites by utilisation" style={{ height: '100%' }}>
                   <SitesChart
                     points={sitePoints(data.sites.bottom)}
@@ -299,8 +293,8 @@ export function DashboardView({
                     nameWidth={phone ? 110 : 150}
                   />
                 </Card>
-              </Col>
-            </Row>
+              </div>
+            </div>
           </section>
         </>
       )}

@@ -221,6 +221,7 @@ export function StatisticsPage() {
         <Alert
           type="warning"
           showIcon
+          style={{ marginBottom: 12 }}
           title="The statistics could not be read"
           description={statistics.error instanceof ApiError ? statistics.error.message : undefined}
         />
