@@ -33,11 +33,20 @@ async function expectNoSideScroll(page: Page, width: number) {
 
 const PHONE = { width: 390, height: 844 };
 
-/** The dashboard's own answer: the one the page drew (connectors change state between two reads). */
-const dashboardAnswer = (page: Page) =>
-  page
+/**
+ * Opens the dashboard as `email` on a clock the test moves (no second read before it asks for one) and
+ * returns the answer the page drew: connectors change state between two reads.
+ */
+async function openDashboard(page: Page, email: string): Promise<DashboardResponse> {
+  await page.clock.install();
+  const drawn = page
     .waitForResponse((response) => new URL(response.url()).pathname === '/api/dashboard' && response.ok())
     .then((response) => response.json() as Promise<DashboardResponse>);
+  await openAs(page, email, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+  await expect(page.getByTestId('dashboard-connectors')).toBeVisible({ timeout: 15_000 });
+  return drawn;
+}
 
 /** Every connector state beside the donut shows the count the answer gives it. */
 async function expectConnectorCounts(page: Page, connectors: DashboardResponse['now']['connectors']) {
@@ -54,13 +63,7 @@ test.describe('Dashboard', () => {
   test('admin: connectors now, the chargers down with links, today against the usual, the last 30 days', async ({
     page,
   }) => {
-    // A clock the test moves: no second read before it asks for one.
-    await page.clock.install();
-    const drawn = dashboardAnswer(page);
-    await openAs(page, ROLE_USERS.admin, '/dashboard');
-    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
-    await expect(page.getByTestId('dashboard-connectors')).toBeVisible({ timeout: 15_000 });
-    const answer = await drawn;
+    const answer = await openDashboard(page, ROLE_USERS.admin);
 
     // Now: every state in words with its count, as the API counts them.
     await expectConnectorCounts(page, answer.now.connectors);
@@ -114,12 +117,7 @@ test.describe('Dashboard', () => {
       Object.values(answer.now.connectors).reduce((sum, count) => sum + count, 0);
     const network = await apiAs(page, ROLE_USERS.admin);
 
-    await page.clock.install();
-    const drawn = dashboardAnswer(page);
-    await openAs(page, ROLE_USERS.landlord, '/dashboard');
-    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
-    await expect(page.getByTestId('dashboard-connectors')).toBeVisible({ timeout: 15_000 });
-    const mine = await drawn;
+    const mine = await openDashboard(page, ROLE_USERS.landlord);
     // Its site, Siam Square Parking B2 (e2e/serve.ts): some connectors, fewer than the network's, and every
     // charger down is there.
     expect(total(mine)).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { Empty, Flex, Typography } from 'antd';
+import { Card, Empty, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -30,6 +30,31 @@ const REVENUE = '#D55E00';
 const SESSIONS = '#009E73';
 /** The hover band behind a period: light, so the bars stay the darkest thing. */
 const CURSOR = { fill: 'rgba(0, 0, 0, 0.04)' };
+
+/** The card a screen opens with: its title as the other screens set it, and what the screen puts beside it. */
+export function ScreenCard({
+  title,
+  extra,
+  children,
+}: {
+  title: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      size="small"
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+      }
+      extra={extra}
+    >
+      {children}
+    </Card>
+  );
+}
 
 /** The frame every chart sits in: its accessible name, its height, and the empty state without data. */
 export function ChartFrame({

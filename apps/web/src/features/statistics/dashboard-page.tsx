@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { useDashboard } from './api.ts';
-import { DailyChart, DonutChart, HourChart, SitesChart } from './charts.tsx';
+import { DailyChart, DonutChart, HourChart, ScreenCard, SitesChart } from './charts.tsx';
 import {
   type Change,
   changeOf,
@@ -133,6 +133,35 @@ function DownList({ down, at }: { down: DashboardResponse['now']['down']; at: st
   );
 }
 
+/** The 10 sites used most or least over the last 30 days. */
+function SitesCard({
+  which,
+  sites,
+  phone,
+}: {
+  which: 'top' | 'bottom';
+  sites: DashboardResponse['sites']['top'];
+  phone: boolean;
+}) {
+  const top = which === 'top';
+  return (
+    <div>
+      <Card
+        size="small"
+        title={`${top ? 'Top' : 'Bottom'} 10 sites by utilisation`}
+        style={{ height: '100%' }}
+      >
+        <SitesChart
+          points={sitePoints(sites)}
+          label={`The 10 sites ${top ? 'most' : 'least'} used over the last 30 days`}
+          colour={top ? '#0072B2' : '#D55E00'}
+          nameWidth={phone ? 110 : 150}
+        />
+      </Card>
+    </div>
+  );
+}
+
 /**
  * /dashboard (issue 35 §1): the caller's scope now (connectors by state, the chargers down longest, sessions
  * charging and bookings awaiting payment, read again every 15 s while the tab shows), today against the
@@ -164,13 +193,8 @@ export function DashboardView({
   const chartHeight = phone ? 220 : 280;
   return (
     <Flex vertical gap={16} className="stat-page">
-      <Card
-        size="small"
-        title={
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            Dashboard
-          </Typography.Title>
-        }
+      <ScreenCard
+        title="Dashboard"
         extra={
           data && (
             <Typography.Text type="secondary" data-testid="dashboard-updated">
@@ -200,7 +224,7 @@ export function DashboardView({
             Figures of the sites you see; dates and hours in Bangkok time.
           </Typography.Text>
         )}
-      </Card>
+      </ScreenCard>
 
       {data && !dashboardIsEmpty(data) && (
         <>
@@ -274,26 +298,8 @@ export function DashboardView({
                   />
                 </Card>
               </div>
-              <div>
-                <Card size="small" title="Top 10 sites by utilisation" style={{ height: '100%' }}>
-                  <SitesChart
-                    points={sitePoints(data.sites.top)}
-                    label="The 10 sites most used over the last 30 days"
-                    colour="#0072B2"
-                    nameWidth={phone ? 110 : 150}
-                  />
-                </Card>
-              </div>
-              <div>
-                <Card size="small" title="Bottom 10 sites by utilisation" style={{ height: '100%' }}>
-                  <SitesChart
-                    points={sitePoints(data.sites.bottom)}
-                    label="The 10 sites least used over the last 30 days"
-                    colour="#D55E00"
-                    nameWidth={phone ? 110 : 150}
-                  />
-                </Card>
-              </div>
+              <SitesCard which="top" sites={data.sites.top} phone={phone} />
+              <SitesCard which="bottom" sites={data.sites.bottom} phone={phone} />
             </div>
           </section>
         </>

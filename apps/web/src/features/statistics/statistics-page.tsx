@@ -23,7 +23,7 @@ import { ExportButton } from '../../components/list/export-button.tsx';
 import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useStatistics } from './api.ts';
-import { StatisticsBarChart } from './charts.tsx';
+import { ScreenCard, StatisticsBarChart } from './charts.tsx';
 import { MEASURE_OPTIONS, MEASURES, periodText } from './stat-format.ts';
 import {
   addDays,
@@ -166,14 +166,7 @@ export function StatisticsPage() {
 
   return (
     <Flex vertical gap={16} className="stat-page">
-      <Card
-        size="small"
-        title={
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            Statistics
-          </Typography.Title>
-        }
-      >
+      <ScreenCard title="Statistics">
         <Form<StatisticsValues>
           form={form}
           name="statistics"
@@ -215,7 +208,7 @@ export function StatisticsPage() {
             />
           </Flex>
         </Form>
-      </Card>
+      </ScreenCard>
 
       {statistics.isError && (
         <Alert
