@@ -188,18 +188,30 @@ export function DonutChart<S extends Slice>({
   height,
   extra,
   testId,
+  emptyText,
 }: {
   slices: S[];
   label: string;
   height: number;
   extra?: (slice: S) => string;
   testId?: string;
+  /** Said across the card when every slice is 0. */
+  emptyText: string;
 }) {
   const shown = slices.filter((slice) => slice.value > 0);
+  if (shown.length === 0) {
+    return (
+      <div data-testid={testId}>
+        <ChartFrame label={label} height={height} empty emptyText={emptyText}>
+          {null}
+        </ChartFrame>
+      </div>
+    );
+  }
   return (
     <Flex gap={16} align="center" wrap data-testid={testId}>
       <div style={{ width: height, flex: 'none' }}>
-        <ChartFrame label={label} height={height} empty={shown.length === 0} emptyText="None">
+        <ChartFrame label={label} height={height} empty={false}>
           <PieChart>
             <Pie
               data={shown}

@@ -239,6 +239,7 @@ export function DashboardView({
                     testId="dashboard-connectors"
                     slices={connectorSlices(data.now.connectors)}
                     label="Connectors by state"
+                    emptyText="No connectors"
                     height={phone ? 120 : 150}
                   />
                 </Card>
@@ -293,6 +294,7 @@ export function DashboardView({
                     testId="dashboard-methods"
                     slices={methodSlices(data.paymentMethods)}
                     label="Payments by method over the last 30 days"
+                    emptyText="No payments in the last 30 days"
                     height={phone ? 120 : 150}
                     extra={(slice) => thbText(slice.amount)}
                   />
