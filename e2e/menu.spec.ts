@@ -5,10 +5,12 @@ import { ROLE_USERS } from './fixtures/users.ts';
 
 /**
  * The sidebar of each role, written by hand from document 1, section 6 (the oracle: not derived from the
- * app's own menu table). A group's entry reads 'Group › Item'; the order is the table's.
+ * app's own menu table), with issue 35's Dashboard (first, every role) and Statistics (after Booking Report,
+ * its roles). A group's entry reads 'Group › Item'; the order is the table's.
  */
 const EXPECTED_MENU: Record<AdminRole, string[]> = {
   admin: [
+    'Dashboard',
     'Site',
     'Group',
     'Cluster',
@@ -26,25 +28,37 @@ const EXPECTED_MENU: Record<AdminRole, string[]> = {
     'Transaction Management',
     'Booking Management',
     'Booking Report',
+    'Statistics',
     'Tutorial Management › Tutorials',
     'Tutorial Management › Manage Tutorials',
     'Policy Management › Term&Condition',
     'Policy Management › Privacy Policy',
     'Contact Us',
   ],
-  merchant: ['Site', 'Devices › Charger', 'Booking Report'],
-  party: ['Site', 'Devices › Charger', 'Booking Report'],
-  landlord: ['Devices › Charger', 'Booking Report'],
+  merchant: ['Dashboard', 'Site', 'Devices › Charger', 'Booking Report', 'Statistics'],
+  party: ['Dashboard', 'Site', 'Devices › Charger', 'Booking Report', 'Statistics'],
+  landlord: ['Dashboard', 'Devices › Charger', 'Booking Report', 'Statistics'],
   callcenter: [
+    'Dashboard',
     'Site',
     'Cluster',
     'Devices › Charger',
     'Member Mobile User',
     'Booking Management',
     'Booking Report',
+    'Statistics',
   ],
-  station: ['Site', 'Devices › Charger', 'Private station › Member', 'Booking Management', 'Booking Report'],
+  station: [
+    'Dashboard',
+    'Site',
+    'Devices › Charger',
+    'Private station › Member',
+    'Booking Management',
+    'Booking Report',
+    'Statistics',
+  ],
   marketting: [
+    'Dashboard',
     'Price',
     'Private station › Code',
     'Coupon&point Management › Promotion Code',
@@ -52,6 +66,7 @@ const EXPECTED_MENU: Record<AdminRole, string[]> = {
     'Coupon&point Management › Discount Report',
     'Marketing › Point Setup',
     'Booking Report',
+    'Statistics',
     'Tutorial Management › Tutorials',
     'Tutorial Management › Manage Tutorials',
     'Policy Management › Term&Condition',

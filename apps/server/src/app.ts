@@ -61,6 +61,7 @@ import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userPromotionRoutes } from './modules/user-promotion/user-promotion.routes.ts';
@@ -312,6 +313,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(powerLoadRoutes(services));
   await app.register(memberRoutes(services));
   await app.register(reportRoutes(services));
+  await app.register(statisticsRoutes(services));
   await app.register(pageRoutes(services));
   await app.register(uploadRoutes(services));
 

@@ -27,6 +27,8 @@ export const isMenuGroup = (entry: MenuEntry): entry is MenuGroup => 'children' 
  * A group has no roles of its own: it shows when at least one of its entries does.
  */
 export const MENU: readonly MenuEntry[] = [
+  // Issue 35: the network at a glance, for every role (in its scope); the home route stays /user-detail.
+  { key: 'dashboard', label: 'Dashboard', path: '/dashboard', roles: ALL },
   {
     key: 'site',
     label: 'Site',
@@ -101,6 +103,13 @@ export const MENU: readonly MenuEntry[] = [
     key: 'booking-report',
     label: 'Booking Report',
     path: '/booking-report',
+    roles: ['admin', 'merchant', 'party', 'landlord', 'callcenter', 'marketting', 'station'],
+  },
+  {
+    key: 'statistics',
+    label: 'Statistics',
+    path: '/statistics',
+    // Issue 35: the roles of the Booking Report, whose figures it draws.
     roles: ['admin', 'merchant', 'party', 'landlord', 'callcenter', 'marketting', 'station'],
   },
   {
@@ -235,6 +244,9 @@ export const PERMISSIONS = {
   'report.booking': menuRoles('booking-report'),
   'report.booking.raw': ['admin', 'merchant', 'callcenter', 'marketting'],
   'report.user-promotion': menuRoles('discount-report'),
+  // Issue 35: the statistics have the Booking Report's roles; every role has a dashboard of its own scope.
+  'statistics.read': menuRoles('booking-report'),
+  'dashboard.read': ALL,
   'page.read': CONTENT,
   'page.write': CONTENT,
 } as const satisfies Record<string, readonly AdminRole[]>;

@@ -32,6 +32,9 @@ export const SHELL_PATHS = [
   '/term-condition',
   '/privacy-policy',
   '/user-detail',
+  // Issue 35 (not in the spec): the network at a glance, and its figures over time.
+  '/dashboard',
+  '/statistics',
 ] as const;
 
 export type ShellPath = (typeof SHELL_PATHS)[number];

@@ -132,6 +132,15 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     'page.read',
   ],
   '/user-detail': [() => loadHome().then((m) => m.UserDetailPage)],
+  // Issue 35: the charts (Recharts) load with these two screens only.
+  '/dashboard': [
+    () => import('../features/statistics/screens.ts').then((m) => m.DashboardPage),
+    'dashboard.read',
+  ],
+  '/statistics': [
+    () => import('../features/statistics/screens.ts').then((m) => m.StatisticsPage),
+    'statistics.read',
+  ],
 };
 
 const notFound: Load = () => import('./not-found.tsx').then((m) => m.NotFoundPage);

@@ -43,14 +43,18 @@ export type StatMeasure = (typeof STAT_MEASURES)[number];
 /** The longest range one query may ask for: five years of days is 1,827 points per split. */
 export const STAT_MAX_RANGE_DAYS = 5 * 366;
 
+/** An ISO instant that must be there (isoInstantParam is optional: a refine on it never sees a missing key). */
+const requiredInstant = (name: string) =>
+  z.string({ error: `${name} is required` }).pipe(isoInstantParam.unwrap());
+
 /**
  * GET /api/statistics (and /api/statistics/export): a range [from, to) and the Booking Report's filters
  * (chargerId partial, connectorId, landlordId[], merchantId[], paymentMethod), within the caller's scope.
  */
 export const statisticsQuery = z
   .object({
-    from: isoInstantParam.refine((date) => date !== undefined, 'from is required'),
-    to: isoInstantParam.refine((date) => date !== undefined, 'to is required'),
+    from: requiredInstant('from'),
+    to: requiredInstant('to'),
     period: z.enum(STAT_PERIODS).default('day'),
     split: z.enum(STAT_SPLITS).default('none'),
     chargerId: z.string().trim().max(100).optional(),
@@ -60,14 +64,21 @@ export const statisticsQuery = z
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   })
   .transform(({ from, to, ...rest }) => ({ ...rest, from: from as Date, to: to as Date }))
-  .refine((query) => query.from.getTime() < query.to.getTime(), {
+  // A missing from or to is reported above, but zod still runs these checks: they pass it by.
+  .refine((query) => !query.from || !query.to || query.from.getTime() < query.to.getTime(), {
     message: 'from must be before to',
     path: ['from'],
   })
-  .refine((query) => query.to.getTime() - query.from.getTime() <= STAT_MAX_RANGE_DAYS * 86_400_000, {
-    message: `The range must be at most ${STAT_MAX_RANGE_DAYS} days`,
-    path: ['to'],
-  });
+  .refine(
+    (query) =>
+      !query.from ||
+      !query.to ||
+      query.to.getTime() - query.from.getTime() <= STAT_MAX_RANGE_DAYS * 86_400_000,
+    {
+      message: `The range must be at most ${STAT_MAX_RANGE_DAYS} days`,
+      path: ['to'],
+    },
+  );
 export type StatisticsQuery = z.infer<typeof statisticsQuery>;
 
 /** The measures of one period (and one split key). */

@@ -124,6 +124,13 @@ export const bookings = pgTable(
     uniqueIndex('bookings_session_key').on(t.sessionId),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_charger_created_idx').on(t.chargerId, t.createdAt),
+    // The statistics and the dashboard (issue 35) take the sessions that started in a range, of every site or
+    // of one (a site user's scope, a site filter); and count the bookings waiting to be paid.
+    index('bookings_started_idx').on(t.startTime).where(sql`${t.deletedAt} is null`),
+    index('bookings_landlord_started_idx').on(t.landlordId, t.startTime).where(sql`${t.deletedAt} is null`),
+    index('bookings_unpaid_idx')
+      .on(t.landlordId)
+      .where(sql`${t.status} = 'stopped' and ${t.deletedAt} is null`),
     check('bookings_soc_check', sql`${t.soc} between 0 and 100`),
   ],
 );

@@ -29,7 +29,7 @@ import { fromBookings, toBookingItem } from '../booking/booking-query.ts';
 import { bookingScope } from '../booking/lifecycle.ts';
 
 /** The report's filters and the caller's scope; deleted bookings are left out. */
-export function reportWhere(scope: DataScope, query: BookingReportQuery): SQL | undefined {
+export function reportWhere(scope: DataScope, query: Partial<BookingReportQuery>): SQL | undefined {
   const conditions: Array<SQL | undefined> = [isNull(bookings.deletedAt), bookingScope(scope)];
   if (query.chargerId) conditions.push(ilike(bookings.chargerId, contains(query.chargerId)));
   if (query.connectorId !== undefined) conditions.push(eq(bookings.connectorId, query.connectorId));

@@ -3,10 +3,12 @@ import {
   BarChartOutlined,
   BlockOutlined,
   CalendarOutlined,
+  DashboardOutlined,
   DollarOutlined,
   EnvironmentOutlined,
   GiftOutlined,
   KeyOutlined,
+  LineChartOutlined,
   MobileOutlined,
   PhoneOutlined,
   ReadOutlined,
@@ -27,6 +29,7 @@ import { groupKeyOf, selectedMenuKey } from './menu-items.ts';
 
 // A collapsed menu shows only icons, so every top-level entry needs one.
 const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
   site: <EnvironmentOutlined />,
   group: <BlockOutlined />,
   cluster: <ApartmentOutlined />,
@@ -40,6 +43,7 @@ const ICONS: Record<string, ReactNode> = {
   transaction: <TransactionOutlined />,
   'booking-management': <CalendarOutlined />,
   'booking-report': <BarChartOutlined />,
+  statistics: <LineChartOutlined />,
   tutorial: <ReadOutlined />,
   policy: <SafetyCertificateOutlined />,
   'contact-us': <PhoneOutlined />,

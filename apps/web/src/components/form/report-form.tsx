@@ -1,4 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
+import { allowed, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@ev/shared';
 import {
   Button,
   Card,
@@ -14,6 +15,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { ApiError, apiDownload } from '../../lib/api.ts';
 import { notify, notifyCallError } from '../../lib/notify.ts';
+import { idNameOptions, useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
+import { useRole } from '../../lib/session.ts';
 import { DAY_FORMAT, dayField } from '../list/date-filter.tsx';
 import { saveBlob } from '../save-file.ts';
 
@@ -84,6 +87,55 @@ export function ReportIdsField({
         options={options}
       />
     </Form.Item>
+  );
+}
+
+/** The Booking Report's Payment Method: 'Any Payment Method' (sent as nothing), then the methods. */
+const METHOD_OPTIONS = [
+  { value: '', label: 'Any Payment Method' },
+  ...PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
+];
+
+export function ReportPaymentMethodField({ name = 'paymentMethod' }: { name?: string }) {
+  return (
+    <Form.Item label="Payment Method" name={name}>
+      <Select options={METHOD_OPTIONS} />
+    </Form.Item>
+  );
+}
+
+/**
+ * The Booking Report's Cluster Name and Site Name (`merchantId`, `landlordId`), each shown to the roles its
+ * field rule names; the sites narrow to the chosen clusters. Used inside a report's Form (Booking Report,
+ * Statistics).
+ */
+export function ReportPlaceFields() {
+  const role = useRole();
+  const form = Form.useFormInstance();
+  const clusterField = allowed(role, 'bookingReportClusterFilter');
+  const siteField = allowed(role, 'bookingReportSiteFilter');
+  const merchantIds: string[] = Form.useWatch('merchantId', form) ?? [];
+  const merchants = useMerchantDropdown();
+  const landlords = useLandlordDropdown(clusterField ? merchantIds : []);
+  return (
+    <>
+      {clusterField && (
+        <ReportIdsField
+          label="Cluster Name"
+          name="merchantId"
+          placeholder="All clusters"
+          options={idNameOptions(merchants.data)}
+        />
+      )}
+      {siteField && (
+        <ReportIdsField
+          label="Site Name"
+          name="landlordId"
+          placeholder="All sites"
+          options={idNameOptions(landlords.data)}
+        />
+      )}
+    </>
   );
 }
 

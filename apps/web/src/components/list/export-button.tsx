@@ -12,22 +12,27 @@ export interface ExportSpec {
   notFoundMessage: string;
 }
 
-/** Export: the list's endpoint with `mode=xlsx` and the same filters, saved under the server's file name. */
+/**
+ * Export: the list's endpoint with `mode=xlsx` and the same filters, saved under the server's file name.
+ * `mode: null` calls an export endpoint of its own as it is (`/statistics/export`).
+ */
 export function ExportButton({
   endpoint,
   filterQuery,
   spec,
+  mode = 'xlsx',
 }: {
   endpoint: string;
   filterQuery: string;
   spec: ExportSpec;
+  mode?: 'xlsx' | null;
 }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
       const query = new URLSearchParams(filterQuery);
-      query.set('mode', 'xlsx');
+      if (mode) query.set('mode', mode);
       const { blob, fileName } = await apiDownload(`${endpoint}?${query}`);
       saveBlob(blob, fileName ?? `${spec.fileName}_${Date.now()}.xlsx`);
     } catch (error) {

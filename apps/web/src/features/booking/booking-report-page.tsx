@@ -1,25 +1,15 @@
-import {
-  allowed,
-  BOOKING_MESSAGES,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  REPORT_STYLE_LABELS,
-} from '@ev/shared';
-import { Form, Radio, Select } from 'antd';
+import { allowed, BOOKING_MESSAGES, REPORT_STYLE_LABELS } from '@ev/shared';
+import { Form, Radio } from 'antd';
 import {
   ReportDayField,
   ReportForm,
-  ReportIdsField,
+  ReportPaymentMethodField,
+  ReportPlaceFields,
   ReportTextField,
 } from '../../components/form/report-form.tsx';
-import { idNameOptions, useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
 import { type ReportValues, reportQuery } from './report-query.ts';
 
-const METHOD_OPTIONS = [
-  { value: '', label: 'Any Payment Method' },
-  ...PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
-];
 const INITIAL: ReportValues = { paymentMethod: '', merchantId: [], landlordId: [], style: 'processed' };
 
 /**
@@ -29,11 +19,6 @@ const INITIAL: ReportValues = { paymentMethod: '', merchantId: [], landlordId: [
 export function BookingReportPage() {
   const role = useRole();
   const [form] = Form.useForm<ReportValues>();
-  const merchantIds = Form.useWatch('merchantId', form) ?? [];
-  const clusterField = allowed(role, 'bookingReportClusterFilter');
-  const siteField = allowed(role, 'bookingReportSiteFilter');
-  const merchants = useMerchantDropdown();
-  const landlords = useLandlordDropdown(clusterField ? merchantIds : []);
   const styles = allowed(role, 'bookingReportRawStyle')
     ? (['processed', 'raw'] as const)
     : (['processed'] as const);
@@ -55,25 +40,8 @@ export function BookingReportPage() {
       <ReportTextField label="Surname" name="lastName" />
       <ReportTextField label="Email" name="email" />
       <ReportTextField label="Mobile Number" name="tel" />
-      {clusterField && (
-        <ReportIdsField
-          label="Cluster Name"
-          name="merchantId"
-          placeholder="All clusters"
-          options={idNameOptions(merchants.data)}
-        />
-      )}
-      {siteField && (
-        <ReportIdsField
-          label="Site Name"
-          name="landlordId"
-          placeholder="All sites"
-          options={idNameOptions(landlords.data)}
-        />
-      )}
-      <Form.Item label="Payment Method" name="paymentMethod">
-        <Select options={METHOD_OPTIONS} />
-      </Form.Item>
+      <ReportPlaceFields />
+      <ReportPaymentMethodField />
       <ReportDayField label="Service Date From" name="createdAfter" edge="start" />
       <ReportDayField label="Service Date To" name="createdBefore" edge="end" />
       <ReportDayField label="Payment Date From" name="paymentAfter" edge="start" />

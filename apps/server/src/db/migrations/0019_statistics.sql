@@ -1,0 +1,3 @@
+CREATE INDEX "bookings_started_idx" ON "bookings" USING btree ("start_time") WHERE "bookings"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_landlord_started_idx" ON "bookings" USING btree ("landlord_id","start_time") WHERE "bookings"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_unpaid_idx" ON "bookings" USING btree ("landlord_id") WHERE "bookings"."status" = 'stopped' and "bookings"."deleted_at" is null;
