@@ -1,7 +1,14 @@
 import { BOOKING_MESSAGES } from '@ev/shared';
 import type { SimulatedCharger, SimulatorEvent } from '@ev/tools/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrice, createUser, signedInUser } from '../helpers/factories.ts';
+import { createPrice, signedInUser } from '../helpers/factories.ts';
+import {
+  bookingDetail,
+  bookingIn,
+  chargingBooking,
+  type Member,
+  signedInMember,
+} from '../helpers/member-session.ts';
 import { chargerPlace, createChargers, eventually, simulate } from '../helpers/ocpp.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -39,46 +46,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A member signed in through the member API. */
-async function member() {
-  const user = await createUser(t, { type: 'mobile' });
-  const signIn = await t.call('POST', '/api/member/login', { body: { email: user.email, pass: user.pass } });
-  expect(signIn.status).toBe(200);
-  return { user, token: signIn.body.accessToken as string, idTag: signIn.body.idTag as string };
-}
-
-const booking = async (id: number) => (await t.call('GET', `/api/booking/${id}`, { token: admin })).body;
-const statusOf = async (id: number, status: string) =>
-  eventually(async () => ((await booking(id)).booking?.status === status ? booking(id) : null));
-
-/** Reserves, checks in and starts on that connector; answers the booking id once it is charging. */
-async function charging(who: Awaited<ReturnType<typeof member>>, connectorIndex: number) {
-  const now = Date.now();
-  const reserved = await t.call('POST', '/api/member/booking', {
-    token: who.token,
-    body: {
-      connectorId: connectorIds[connectorIndex],
-      slotStart: new Date(now).toISOString(),
-      slotEnd: new Date(now + 3_600_000).toISOString(),
-    },
-  });
-  expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
-  const id = reserved.body.booking.id as number;
-  expect(reserved.body.booking.status).toBe('created');
-  // The reservation for now goes to the charger (ReserveNow), recorded once it answers (issue 32 §4).
-  const reserveNow = await eventually(async () =>
-    ((await booking(id)).history as Array<{ event: string; detail: { answer: string } }>).find(
-      (entry) => entry.event === 'charger-reserve',
-    ),
-  );
-  expect(reserveNow.detail.answer).toBe('Accepted');
-  const checkedIn = await t.call('POST', `/api/member/booking/${id}/check-in`, { token: who.token });
-  expect(checkedIn.body.booking.status).toBe('started');
-  const started = await t.call('POST', `/api/member/booking/${id}/start`, { token: who.token });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  await statusOf(id, 'charging');
-  return id;
-}
+const member = () => signedInMember(t);
+const booking = (id: number) => bookingDetail(t.call, admin, id);
+const statusOf = (id: number, status: string) => bookingIn(t.call, admin, id, status);
+/** Reserves, checks in and starts on that connector (by index); answers the booking id once it is charging. */
+const charging = (who: Member, connectorIndex: number) =>
+  chargingBooking(t, admin, who, connectorIds[connectorIndex]!);
 
 describe("a member's session, end to end", () => {
   it('reserve → check in → start → meter values → full → stop → unplug → priced → pay → refund', async () => {

@@ -17,6 +17,7 @@ import { RPCClient } from '../../src/ocpp/rpc.ts';
 import { lastLocation, latestReaches, testBytes, uploadFirmware } from '../helpers/charger-files.ts';
 import { ChargerBalancer, type NatsServer, startNats } from '../helpers/cluster.ts';
 import { createPrice, createUser, signedInUser } from '../helpers/factories.ts';
+import { reserveBooking, startBooking } from '../helpers/member-session.ts';
 import { chargerPlace, createChargers, eventually, readEvents } from '../helpers/ocpp.ts';
 import {
   buildServer,
@@ -231,36 +232,9 @@ const bookingStatus = (id: number, status: string, timeoutMs = 15_000) =>
     return detail.booking?.status === status ? detail : null;
   }, timeoutMs);
 
-/** A member reserves, checks in and starts a session through `via`; the booking id once it is charging. */
-async function startSession(
-  via: Api,
-  member: { token: string },
-  connectorId: number,
-  staff: Api = api.A,
-): Promise<number> {
-  const now = Date.now();
-  const reserved = await via('POST', '/api/member/booking', {
-    token: member.token,
-    body: {
-      connectorId,
-      slotStart: new Date(now).toISOString(),
-      slotEnd: new Date(now + 3_600_000).toISOString(),
-    },
-  });
-  expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
-  const id = reserved.body.booking.id as number;
-  // The charger's answer to ReserveNow (issue 32 §4) is recorded before the member goes on: one order of events.
-  await eventually(async () =>
-    ((await bookingOn(staff, id)).history as Array<{ event: string }>).some(
-      (e) => e.event === 'charger-reserve',
-    ),
-  );
-  const checkedIn = await via('POST', `/api/member/booking/${id}/check-in`, { token: member.token });
-  expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
-  const started = await via('POST', `/api/member/booking/${id}/start`, { token: member.token });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  return id;
-}
+/** A member reserves, checks in and starts a session through `via` (staff read it through `staff`). */
+const startSession = (via: Api, member: { token: string }, connectorId: number, staff: Api = api.A) =>
+  startBooking(via, staff, data.admin, member, connectorId);
 
 describe('commands reach the charger wherever it is connected', () => {
   let cmd: SimulatedCharger | undefined;
@@ -510,19 +484,6 @@ describe('id tags and reservations with the charger on C (issue 32 §4)', () => 
     }>;
   const answersTo = async (id: number, event: string) =>
     (await history(id)).filter((entry) => entry.event === event).map((entry) => entry.detail?.answer);
-  const reserve = async (via: Api, member: { token: string }, connectorId: number) => {
-    const now = Date.now();
-    const reserved = await via('POST', '/api/member/booking', {
-      token: member.token,
-      body: {
-        connectorId,
-        slotStart: new Date(now).toISOString(),
-        slotEnd: new Date(now + 3_600_000).toISOString(),
-      },
-    });
-    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
-    return reserved.body.booking.id as number;
-  };
 
   it('the local list from A and B reaches it, with each answer the charger gives; offline at once', async () => {
     const cmd = simulated(CMD);
@@ -568,7 +529,7 @@ describe('id tags and reservations with the charger on C (issue 32 §4)', () => 
   it('a reservation made on A is held by the charger (ReserveNow) and taken back from B (CancelReservation)', async () => {
     const cmd = simulated(CMD);
     const member = data.members[0]!;
-    const id = await reserve(api.A, member, data.connectorOf.get(CMD)![1]!);
+    const id = await reserveBooking(api.A, member, data.connectorOf.get(CMD)![1]!);
     await eventually(async () => (await answersTo(id, 'charger-reserve')).length === 1);
     expect(await answersTo(id, 'charger-reserve')).toEqual(['Accepted']);
     expect(cmd.connectorStates[1]!.reservation).toMatchObject({ id, idTag: member.idTag });
@@ -580,7 +541,7 @@ describe('id tags and reservations with the charger on C (issue 32 §4)', () => 
 
     // Any other answer keeps the booking; a charger nowhere connected is Offline at once.
     cmd.forcedAnswers.set('ReserveNow', 'Occupied');
-    const occupied = await reserve(api.B, member, data.connectorOf.get(CMD)![1]!);
+    const occupied = await reserveBooking(api.B, member, data.connectorOf.get(CMD)![1]!);
     await eventually(async () => (await answersTo(occupied, 'charger-reserve')).length === 1);
     cmd.forcedAnswers.clear();
     expect(await answersTo(occupied, 'charger-reserve')).toEqual(['Occupied']);
@@ -588,7 +549,7 @@ describe('id tags and reservations with the charger on C (issue 32 §4)', () => 
       'created',
     );
     await api.A('POST', `/api/member/booking/${occupied}/cancel`, { token: member.token });
-    const away = await reserve(api.C, member, data.connectorOf.get(OFF)![0]!);
+    const away = await reserveBooking(api.C, member, data.connectorOf.get(OFF)![0]!);
     await eventually(async () => (await answersTo(away, 'charger-reserve')).length === 1);
     expect(await answersTo(away, 'charger-reserve')).toEqual(['Offline']);
     await api.C('POST', `/api/member/booking/${away}/cancel`, { token: member.token });

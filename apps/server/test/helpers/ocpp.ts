@@ -29,7 +29,7 @@ export async function chargerPlace(t: TestApp) {
 
 let nextConnectorId = 700_000;
 
-/** Creates chargers through the API (n connectors each), as an operator would. */
+/** Creates chargers through the API (n connectors each, 60 kW CCS2 unless told), as an operator would. */
 export async function createChargers(
   t: TestApp,
   token: string,
@@ -40,11 +40,15 @@ export async function createChargers(
     ocppPassword,
     judjodId = null,
     ocppProtocol,
+    maxPowerKw = 60,
+    connectorTypeId = 4,
   }: {
     connectors?: number;
     ocppPassword?: string;
     judjodId?: number | null;
     ocppProtocol?: 'auto' | '1.6' | '2.0.1';
+    maxPowerKw?: number;
+    connectorTypeId?: number;
   } = {},
 ): Promise<Array<{ id: string; connectorIds: number[] }>> {
   const created = [];
@@ -65,9 +69,9 @@ export async function createChargers(
           token: `token-${connectorId}`,
           nameEn: `Connector ${connectorId}`,
           nameTh: `หัวชาร์จ ${connectorId}`,
-          connectorTypeId: 4,
+          connectorTypeId,
           judjodId,
-          maxPowerKw: 60,
+          maxPowerKw,
           priceId: place.price.id,
         })),
       },
