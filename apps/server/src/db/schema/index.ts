@@ -12,3 +12,4 @@ export * from './promotions.ts';
 export * from './reference.ts';
 export * from './uploads.ts';
 export * from './users.ts';
+export * from './statistics.ts';
