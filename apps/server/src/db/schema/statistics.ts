@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgSequence, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Daily rollups of the statistics (issue 35 §3, docs/statistics.md "Rollups"). Each row holds, for one Bangkok
@@ -56,7 +66,5 @@ export const statisticsMarkSeq = pgSequence('statistics_mark_seq');
  */
 export const statisticsDirtyDays = pgTable('statistics_dirty_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
-  mark: bigint('mark', { mode: 'number' })
-    .notNull()
-    .default(sql`nextval('statistics_mark_seq')`),
+  mark: bigint('mark', { mode: 'number' }).notNull().default(sql`nextval('statistics_mark_seq')`),
 });
