@@ -163,7 +163,8 @@ function rollupInsert(grain: Grain, range: Range): SQL {
       DIM_ORDER.map((dim) => {
         const spec = DIMS[dim];
         const type = sql.raw(spec.type);
-        return grain.dims.has(dim) ? sql`${spec[side]}::${type}` : sql`null::${type}`;
+        const name = sql.raw(`"${spec.rollup.name}"`);
+        return grain.dims.has(dim) ? sql`${spec[side]}::${type} as ${name}` : sql`null::${type} as ${name}`;
       }),
       sql`, `,
     );
@@ -215,7 +216,7 @@ async function rollDay(db: Db, day: string): Promise<boolean> {
   const range = { from: new Date(from), to: new Date(from + DAY_MS) };
   return db.transaction(async (tx) => {
     const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${from / DAY_MS}::int) as ok`),
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${Date.parse(day) / DAY_MS}::int) as ok`),
     );
     if (!lock?.ok) return false;
     const [open] = rowsOf<{ open: boolean }>(
