@@ -37,13 +37,21 @@ CREATE INDEX "statistics_daily_landlord_idx" ON "statistics_daily" USING btree (
 -- move a figure of a day before today (Bangkok) marks that day dirty, in the writer's transaction; the rollup
 -- job recomputes it and the queries compute it live meanwhile. Today is always live, so the writes of sessions
 -- charging now (energy on every meter value) mark nothing: the function returns after one comparison.
+-- A day is marked once per transaction (a transaction-local setting remembers it): a bulk write of a million
+-- past sessions upserts each day once, not once a row (each update of the row in one transaction would leave
+-- a version the next one walks past).
 CREATE FUNCTION statistics_mark(at timestamptz) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   d date := ((at AT TIME ZONE 'UTC') + interval '7 hours')::date;
+  done text;
 BEGIN
   IF d < ((clock_timestamp() AT TIME ZONE 'UTC') + interval '7 hours')::date THEN
-    INSERT INTO statistics_dirty_days (day) VALUES (d)
-      ON CONFLICT (day) DO UPDATE SET mark = nextval('statistics_mark_seq');
+    done := 'ev_statistics.marked_' || to_char(d, 'YYYYMMDD');
+    IF current_setting(done, true) IS DISTINCT FROM '1' THEN
+      INSERT INTO statistics_dirty_days (day) VALUES (d)
+        ON CONFLICT (day) DO UPDATE SET mark = nextval('statistics_mark_seq');
+      PERFORM set_config(done, '1', true);
+    END IF;
   END IF;
 END $$;--> statement-breakpoint
 -- A session counts on its start's day; a payment's rows also carry its booking's charger, connector and type.
