@@ -16,6 +16,7 @@ import {
   statisticsDaily,
   statisticsDays,
   statisticsDirtyDays,
+  statisticsMonths,
 } from '../../src/db/schema/index.ts';
 import { dashboard } from '../../src/modules/statistics/dashboard.service.ts';
 import { statistics } from '../../src/modules/statistics/statistics.service.ts';
@@ -167,7 +168,7 @@ function queries(): Array<[DataScope, StatisticsQuery]> {
     'paymentMethod',
     'promotion',
   ];
-  const periods: StatPeriod[] = ['day', 'week', 'month'];
+  const periods: StatPeriod[] = ['day', 'week', 'month', 'year'];
   const [a, b] = places as [(typeof places)[0], (typeof places)[0]];
   const list: Array<[DataScope, StatisticsQuery]> = [];
   for (const split of splits) for (const period of periods) list.push([ADMIN, query({ split, period })]);
@@ -240,6 +241,9 @@ describe('statistics rollups', () => {
     expect(days.map((row) => row.day)).not.toContain(dayOf(now - DAY));
     expect(days.map((row) => row.day)).toContain(dayOf(now - 2 * DAY));
     expect(await dirtyDays()).toEqual([]);
+    // The whole months among them are summed up too (read by the queries by month, by year, or not by period).
+    expect(await db.$count(statisticsMonths)).toBeGreaterThan(0);
+    expect(await db.$count(statisticsDaily, sql`${statisticsDaily.grain} > 10`)).toBeGreaterThan(0);
     // A second run has nothing to do.
     expect(await t.app.jobs.rollupStatistics()).toBe(0);
     await expectRollupsExact();
@@ -403,6 +407,7 @@ describe('statistics rollups', () => {
     const answers = await Promise.all(queries().map(([scope, q]) => statistics(db, scope, q, now)));
     expect(await t.app.jobs.rollupStatistics()).toBe(dirty.length);
     expect(await dirtyDays()).toEqual([]);
+    expect(await db.$count(statisticsMonths)).toBeGreaterThan(0);
     await expectRollupsExact();
     expect(await Promise.all(queries().map(([scope, q]) => statistics(db, scope, q, now)))).toEqual(answers);
   });

@@ -31,6 +31,11 @@ CREATE TABLE "statistics_dirty_days" (
 	"mark" bigint DEFAULT nextval('statistics_mark_seq') NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "statistics_months" (
+	"month" date PRIMARY KEY NOT NULL,
+	"rolled_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "statistics_daily_day_idx" ON "statistics_daily" USING btree ("grain","day");--> statement-breakpoint
 CREATE INDEX "statistics_daily_landlord_idx" ON "statistics_daily" USING btree ("grain","landlord_id","day");--> statement-breakpoint
 -- The statistics' rollups stay exact under late events (docs/statistics.md "Rollups"): every change that can

@@ -23,7 +23,10 @@ import {
 export const statisticsDaily = pgTable(
   'statistics_daily',
   {
-    /** 1 site (+ method), 2 charger (+ connector type, promotion), 3 connector (every key). */
+    /**
+     * 1 site (+ method), 2 charger (+ connector type, promotion), 3 connector (every key); 11, 12, 13 the same
+     * summed by month (`day` the month's first day).
+     */
     grain: smallint('grain').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     merchantId: integer('merchant_id'),
@@ -54,6 +57,15 @@ export const statisticsDaily = pgTable(
 /** The days rolled up (a day without data has no rows in statistics_daily but is here: it is zeros). */
 export const statisticsDays = pgTable('statistics_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The months summed up from their days (grains 11, 12, 13 of statistics_daily, `day` the month's first): a month
+ * is here once every day of it is rolled up and clean; rolling up one of its days again takes it out.
+ */
+export const statisticsMonths = pgTable('statistics_months', {
+  month: date('month', { mode: 'string' }).primaryKey(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -16,10 +16,6 @@ export const bangkokLocal = (column: AnyPgColumn | SQL) =>
 export const periodOf = (column: AnyPgColumn | SQL, period: StatPeriod) =>
   sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${bangkokLocal(column)}), 'YYYY-MM-DD')`;
 
-/** The Bangkok period holding a Bangkok day (a date column), named as periodOf names it. */
-export const periodOfDay = (day: AnyPgColumn | SQL, period: StatPeriod) =>
-  sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${day}::timestamp), 'YYYY-MM-DD')`;
-
 /** The Bangkok day of an instant, as a date. */
 export const bangkokDay = (column: AnyPgColumn | SQL) => sql<string>`(${bangkokLocal(column)})::date`;
 

@@ -1,5 +1,5 @@
 import { bangkokDayStart, type StatPeriod } from '@ev/shared';
-import { and, eq, gte, ilike, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -9,6 +9,7 @@ import {
   statisticsDaily,
   statisticsDays,
   statisticsDirtyDays,
+  statisticsMonths,
 } from '../../db/schema/index.ts';
 import { contains } from '../../lib/list-query.ts';
 import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
@@ -25,7 +26,7 @@ import {
   sumBookings,
   sumPayments,
 } from './measures.ts';
-import { bangkokDate, bangkokDay, periodOf, periodOfDay } from './periods.ts';
+import { bangkokDate, bangkokDay, periodOf } from './periods.ts';
 
 /**
  * Exact daily rollups of the statistics (issue 35 §3; docs/statistics.md "Rollups").
@@ -202,23 +203,44 @@ const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? []) a
 /** The Bangkok midnight starting day 'yyyy-mm-dd'. */
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00+07:00`);
 
-/** Advisory lock keys: this job's namespace, then the day (days since 1970). */
-const LOCK_NAMESPACE = 35_003;
+/** The month holding a day, as its first day 'yyyy-mm-01'. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month after the one starting at `month`. */
+function nextMonth(month: string): string {
+  const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1));
+  return next.toISOString().slice(0, 10);
+}
+
+/** Offset of a grain's months (grains 11, 12, 13 of statistics_daily). */
+const MONTHLY = 10;
 
 /**
- * Recomputes one day from the base tables in one transaction, unless another process is on it or a session
- * that started that day is still open (its seconds grow with now: the day stays live). Its mark is cleared
- * only if it is still the one read before the recompute: a change committed meanwhile re-marked it (the
- * trigger's upsert takes a new number) and it is done again next time.
+ * Each day and each month is rolled up under a transaction's advisory lock on its month (this job's namespace,
+ * then months since year 0): processes never write one month at once, a month another process holds is left
+ * to it (the next run takes it).
+ */
+const LOCK_NAMESPACE = 35_003;
+async function lockMonth(tx: Pick<Db, 'execute'>, month: string): Promise<boolean> {
+  const key = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  const [lock] = rowsOf<{ ok: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${key}::int) as ok`),
+  );
+  return lock?.ok === true;
+}
+
+/**
+ * Recomputes one day from the base tables in one transaction, unless another process is on its month or a
+ * session that started that day is still open (its seconds grow with now: the day stays live). Its mark is
+ * cleared only if it is still the one read before the recompute: a change committed meanwhile re-marked it
+ * (the trigger's upsert takes a new number) and it is done again next time. Its month's sums are taken out
+ * with it (summed again by rollMonth).
  */
 async function rollDay(db: Db, day: string): Promise<boolean> {
   const from = dayStart(day);
   const range = { from: new Date(from), to: new Date(from + DAY_MS) };
   return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${Date.parse(day) / DAY_MS}::int) as ok`),
-    );
-    if (!lock?.ok) return false;
+    if (!(await lockMonth(tx, monthOf(day)))) return false;
     const [open] = rowsOf<{ open: boolean }>(
       await tx.execute(
         sql`select exists (select 1 from ${bookings} where ${startedInAny(ALL, {}, [range])} and ${OPEN_SESSION}) as open`,
@@ -235,6 +257,7 @@ async function rollDay(db: Db, day: string): Promise<boolean> {
       .insert(statisticsDays)
       .values({ day })
       .onConflictDoUpdate({ target: statisticsDays.day, set: { rolledAt: sql`now()` } });
+    await tx.delete(statisticsMonths).where(eq(statisticsMonths.month, monthOf(day)));
     if (mark) {
       await tx
         .delete(statisticsDirtyDays)
@@ -244,13 +267,46 @@ async function rollDay(db: Db, day: string): Promise<boolean> {
   });
 }
 
+/**
+ * Sums a month's rolled-up days into its monthly rows, once every day of it is rolled up and none is dirty
+ * (a day marked meanwhile keeps the month from the queries until rollDay takes it out and this runs again).
+ */
+async function rollMonth(db: Db, month: string): Promise<boolean> {
+  const end = nextMonth(month);
+  return db.transaction(async (tx) => {
+    if (!(await lockMonth(tx, month))) return false;
+    const [ready] = rowsOf<{ ready: boolean }>(
+      await tx.execute(sql`select
+        (select count(*) from ${statisticsDays} where day >= ${month}::date and day < ${end}::date)
+          = (${end}::date - ${month}::date)
+        and not exists (select 1 from ${statisticsDirtyDays} where day >= ${month}::date and day < ${end}::date)
+        as ready`),
+    );
+    if (!ready?.ready) return false;
+    const columns = sql.raw(DIM_ORDER.map((dim) => `"${DIMS[dim].rollup.name}"`).join(', '));
+    await tx.delete(statisticsDaily).where(and(sql`grain > ${MONTHLY}`, eq(statisticsDaily.day, month)));
+    await tx.execute(sql`insert into ${statisticsDaily} (grain, day, ${columns}, energy_wh, sessions,
+        charging_seconds, idle_seconds, delivered, payments, amount, refund, discount, point)
+      select grain + ${MONTHLY}, ${month}::date, ${columns}, sum(energy_wh), sum(sessions), sum(charging_seconds),
+        sum(idle_seconds), sum(delivered), sum(payments), sum(amount), sum(refund), sum(discount), sum(point)
+      from ${statisticsDaily}
+      where grain < ${MONTHLY} and day >= ${month}::date and day < ${end}::date
+      group by grain, ${columns}`);
+    await tx
+      .insert(statisticsMonths)
+      .values({ month })
+      .onConflictDoUpdate({ target: statisticsMonths.month, set: { rolledAt: sql`now()` } });
+    return true;
+  });
+}
+
 /** The last day the job rolls up: the day before yesterday (yesterday and today are always live). */
 export const lastRolledDay = (now: number) => bangkokDate(bangkokDayStart(now) - 2 * DAY_MS);
 
 /**
  * The job (app.jobs.rollupStatistics): rolls up every settled day that is dirty or was never rolled up (from
- * the first day with a session or a payment), newest first; answers how many days it recomputed. Safe in a
- * cluster: each day under an advisory lock, a day another process holds is left to it.
+ * the first day with a session or a payment), newest first, then sums the months whose days are all rolled up
+ * and clean; answers how many days it recomputed. Safe in a cluster (lockMonth).
  */
 export async function rollupStatistics(db: Db, now = Date.now()): Promise<number> {
   const last = lastRolledDay(now);
@@ -268,6 +324,12 @@ export async function rollupStatistics(db: Db, now = Date.now()): Promise<number
   );
   let rolled = 0;
   for (const { day } of candidates) if (await rollDay(db, day)) rolled++;
+  const months = rowsOf<{ month: string }>(
+    await db.execute(sql`select distinct date_trunc('month', day)::date::text as month from ${statisticsDays} s
+      where not exists (select 1 from ${statisticsMonths} m where m.month = date_trunc('month', s.day)::date)
+      order by 1 desc`),
+  );
+  for (const { month } of months) await rollMonth(db, month);
   return rolled;
 }
 
@@ -300,46 +362,139 @@ function rollupWhere(scope: DataScope, filters: StatFilters): SQL | undefined {
   );
 }
 
+/** Consecutive days (or months: their first days) 'yyyy-mm-dd', both ends included. */
+interface Run {
+  first: string;
+  last: string;
+}
+
+function runsOf(starts: string[], next: (day: string) => string): Run[] {
+  const runs: Run[] = [];
+  for (const start of starts) {
+    const run = runs[runs.length - 1];
+    if (run && next(run.last) === start) run.last = start;
+    else runs.push({ first: start, last: start });
+  }
+  return runs;
+}
+
+const nextDay = (day: string) => bangkokDate(dayStart(day) + DAY_MS);
+
 /**
- * The whole Bangkok days of [from, to) that are rolled up and clean, as the first and last day and the days
- * between that are not; and the rest of the range as instants (to aggregate live), in order.
+ * [from, to) as the months summed up (`monthly`: when the query groups by month or year, or not by period),
+ * the other whole Bangkok days rolled up and clean, and the rest as instants (to aggregate live), each in order.
  */
-async function splitRange(db: Db, range: Range) {
+async function splitRange(db: Db, range: Range, monthly: boolean) {
   const firstDay = bangkokDayStart(range.from.getTime() + DAY_MS - 1);
   const endDay = bangkokDayStart(range.to.getTime());
-  if (firstDay >= endDay) return { rolled: null, live: [range] };
-  const rows = await db
-    .select({ day: statisticsDays.day })
-    .from(statisticsDays)
-    .where(
-      and(
-        gte(statisticsDays.day, bangkokDate(firstDay)),
-        lt(statisticsDays.day, bangkokDate(endDay)),
-        sql`not exists (select 1 from ${statisticsDirtyDays} where ${statisticsDirtyDays.day} = ${statisticsDays.day})`,
-      ),
-    )
-    .orderBy(statisticsDays.day);
-  if (rows.length === 0) return { rolled: null, live: [range] };
-  const starts = rows.map((row) => dayStart(row.day));
+  const nothing = { months: [] as Run[], days: [] as Run[], live: [range] };
+  if (firstDay >= endDay) return nothing;
+  const [first, end] = [bangkokDate(firstDay), bangkokDate(endDay)];
+  const [rows, monthRows] = await Promise.all([
+    db
+      .select({ day: statisticsDays.day })
+      .from(statisticsDays)
+      .where(
+        and(
+          gte(statisticsDays.day, first),
+          lt(statisticsDays.day, end),
+          sql`not exists (select 1 from ${statisticsDirtyDays} where ${statisticsDirtyDays.day} = ${statisticsDays.day})`,
+        ),
+      )
+      .orderBy(statisticsDays.day),
+    monthly
+      ? db
+          .select({ month: statisticsMonths.month })
+          .from(statisticsMonths)
+          .where(and(gte(statisticsMonths.month, first), lt(statisticsMonths.month, end)))
+          .orderBy(statisticsMonths.month)
+      : Promise.resolve([]),
+  ]);
+  if (rows.length === 0) return nothing;
+  const clean = new Set(rows.map((row) => row.day));
+  // A month summed up, wholly inside the range, every day of it clean (none marked since).
+  const months = monthRows
+    .map((row) => row.month)
+    .filter((month) => {
+      const after = nextMonth(month);
+      if (after > end) return false;
+      for (let day = month; day < after; day = nextDay(day)) if (!clean.has(day)) return false;
+      return true;
+    });
+  const inMonths = new Set(months);
+  const days = rows.map((row) => row.day).filter((day) => !inMonths.has(monthOf(day)));
   const live: Range[] = [];
   let at = range.from.getTime();
-  for (const start of starts) {
+  for (const row of rows) {
+    const start = dayStart(row.day);
     if (at < start) live.push({ from: new Date(at), to: new Date(start) });
     at = start + DAY_MS;
   }
   if (at < range.to.getTime()) live.push({ from: new Date(at), to: range.to });
-  const first = starts[0] as number;
-  const last = starts[starts.length - 1] as number;
-  const rolled = new Set(starts);
-  const gaps: string[] = [];
-  for (let day = first; day < last; day += DAY_MS) if (!rolled.has(day)) gaps.push(bangkokDate(day));
-  return { rolled: { first: bangkokDate(first), last: bangkokDate(last), gaps }, live };
+  return { months: runsOf(months, nextMonth), days: runsOf(days, nextDay), live };
+}
+
+const MEASURES = {
+  bookings: ['energy_wh', 'sessions', 'charging_seconds', 'idle_seconds', 'delivered'],
+  payments: ['payments', 'amount', 'refund', 'discount', 'point'],
+} as const;
+const FIELD: Record<string, keyof (BookingSums & PaymentSums)> = {
+  energy_wh: 'energyWh',
+  sessions: 'sessions',
+  charging_seconds: 'chargingSeconds',
+  idle_seconds: 'idleSeconds',
+  delivered: 'delivered',
+  payments: 'payments',
+  amount: 'amount',
+  refund: 'refund',
+  discount: 'discount',
+  point: 'point',
+};
+
+/**
+ * The rollup's rows of a grain over day runs, summed by period and key: grouped on the bare date and key
+ * first (a hash of a few thousand groups), named as text after.
+ */
+async function rollupRows(
+  db: Db,
+  grain: number,
+  runs: Run[],
+  where: SQL | undefined,
+  aggregation: Aggregation,
+): Promise<AggregateRow[]> {
+  const d = statisticsDaily;
+  const key = aggregation.key === null ? null : DIMS[aggregation.key].rollup;
+  const columns = [
+    ...(aggregation.only === 'payments' ? [] : MEASURES.bookings),
+    ...(aggregation.only === 'bookings' ? [] : MEASURES.payments),
+  ];
+  const period = aggregation.period
+    ? sql`date_trunc(${sql.raw(`'${aggregation.period}'`)}, ${d.day}::timestamp)`
+    : sql`null::timestamp`;
+  const result = await db.execute(sql`select to_char(period, 'YYYY-MM-DD') as "group", key::text as key,
+      ${sql.raw(columns.join(', '))}
+    from (select ${period} as period, ${key ?? sql`null::text`} as key,
+        ${sql.raw(columns.map((column) => `coalesce(sum(${column}), 0)::float8 as ${column}`).join(', '))}
+      from ${d}
+      where ${and(
+        eq(d.grain, grain),
+        or(...runs.map((run) => and(gte(d.day, run.first), sql`${d.day} <= ${run.last}`))),
+        where,
+        aggregation.only === 'payments' ? sql`${d.payments} > 0` : undefined,
+        aggregation.only === 'bookings' ? sql`${d.sessions} > 0` : undefined,
+      )}
+      group by 1, 2) as r`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => {
+    const out: AggregateRow = { group: row.group as string | null, key: row.key as string | null };
+    for (const column of columns) out[FIELD[column] as keyof AggregateRow] = Number(row[column]) as never;
+    return out;
+  });
 }
 
 /**
- * The measures over [from, to) in the scope and filters, grouped by `aggregation`: rows of the rollup for the
- * clean rolled-up days, rows of the live aggregate for the rest. A (group, key) may come in several rows: the
- * caller adds them up (addInto).
+ * The measures over [from, to) in the scope and filters, grouped by `aggregation`: rows of the monthly sums for
+ * the whole months summed up and clean, of the rollup for the other clean rolled-up days, of the live
+ * aggregate for the rest. A (group, key) may come in several rows: the caller adds them up (addInto).
  */
 export async function aggregate(
   db: Db,
@@ -349,49 +504,14 @@ export async function aggregate(
   aggregation: Aggregation,
 ): Promise<AggregateRow[]> {
   const key = aggregation.key === null ? null : DIMS[aggregation.key];
-  const { rolled, live } = await splitRange(db, range);
+  const monthly =
+    aggregation.period === null || aggregation.period === 'month' || aggregation.period === 'year';
+  const { months, days, live } = await splitRange(db, range, monthly);
+  const grain = grainFor([...filterDims(filters), ...(aggregation.key ? [aggregation.key] : [])]);
+  const where = rollupWhere(scope, filters);
   const parts: Array<Promise<AggregateRow[]>> = [];
-  if (rolled) {
-    const grain = grainFor([...filterDims(filters), ...(aggregation.key ? [aggregation.key] : [])]);
-    const d = statisticsDaily;
-    const sum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::float8`;
-    const bookingSums = {
-      energyWh: sum(d.energyWh),
-      sessions: sum(d.sessions),
-      chargingSeconds: sum(d.chargingSeconds),
-      idleSeconds: sum(d.idleSeconds),
-      delivered: sum(d.delivered),
-    };
-    const paymentSums = {
-      payments: sum(d.payments),
-      amount: sum(d.amount),
-      refund: sum(d.refund),
-      discount: sum(d.discount),
-      point: sum(d.point),
-    };
-    parts.push(
-      db
-        .select({
-          group: aggregation.period ? periodOfDay(d.day, aggregation.period) : none,
-          key: key ? asText(key.rollup) : none,
-          ...(aggregation.only === 'payments' ? {} : bookingSums),
-          ...(aggregation.only === 'bookings' ? {} : paymentSums),
-        })
-        .from(d)
-        .where(
-          and(
-            eq(d.grain, grain.id),
-            gte(d.day, rolled.first),
-            sql`${d.day} <= ${rolled.last}`,
-            rolled.gaps.length ? notInArray(d.day, rolled.gaps) : undefined,
-            rollupWhere(scope, filters),
-            aggregation.only === 'payments' ? sql`${d.payments} > 0` : undefined,
-            aggregation.only === 'bookings' ? sql`${d.sessions} > 0` : undefined,
-          ),
-        )
-        .groupBy(sql.raw('1'), sql.raw('2')),
-    );
-  }
+  if (months.length > 0) parts.push(rollupRows(db, grain.id + MONTHLY, months, where, aggregation));
+  if (days.length > 0) parts.push(rollupRows(db, grain.id, days, where, aggregation));
   if (live.length > 0) {
     if (aggregation.only !== 'payments') {
       parts.push(
