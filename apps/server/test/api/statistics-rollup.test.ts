@@ -133,13 +133,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** `read` on the plain live aggregate: the same services, the rollups hidden (a transaction rolled back). */
+/**
+ * `read` on the plain live aggregate: the same services, the rollups hidden (a transaction rolled back). The
+ * services send their queries at once, as on the pool; one transaction's connection takes them one by one.
+ */
 async function live<T>(read: (db: Db) => Promise<T>): Promise<T> {
   let result: T | undefined;
   try {
     await db.transaction(async (tx) => {
-      await tx.delete(statisticsDays);
-      result = await read(tx as unknown as Db);
+      const client = (tx as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } })
+        .session.client;
+      const own = Object.hasOwn(client, 'query') ? client.query : undefined;
+      const query = client.query.bind(client);
+      let queue: Promise<unknown> = Promise.resolve();
+      client.query = (...args: unknown[]) => {
+        const run = queue.then(() => query(...args));
+        queue = run.catch(() => undefined);
+        return run;
+      };
+      try {
+        await tx.delete(statisticsDays);
+        result = await read(tx as unknown as Db);
+      } finally {
+        // The connection goes back to the pool as it came.
+        if (own) client.query = own;
+        else delete (client as { query?: unknown }).query;
+      }
       tx.rollback();
     });
   } catch (error) {
