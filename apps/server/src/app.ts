@@ -61,6 +61,7 @@ import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { selfRoutes } from './modules/self/self.routes.ts';
+import { rollupStatistics } from './modules/statistics/rollup.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -86,6 +87,11 @@ declare module 'fastify' {
       prunePowerSamples(now?: number): Promise<number>;
       /** Writes the power samples queued now (they trail the meter values by a moment). */
       flushPowerSamples(): Promise<void>;
+      /**
+       * Recomputes the statistics' daily rollups of the settled days that are dirty or were never rolled up
+       * (modules/statistics/rollup.ts); answers how many days. Once a minute and at start, in every process.
+       */
+      rollupStatistics(now?: number): Promise<number>;
     };
     /** ChargerCommands: every command to a charger, wherever it is connected. */
     commands: ChargerCommands;
@@ -217,11 +223,34 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ),
     );
   const prunePower = (now = Date.now()) => prunePowerSamples(options.db, now);
+  // The statistics' rollups: one run at a time in a process, a call during a run runs after it (a test's data
+  // written meanwhile is then seen); the timer skips its turn while one runs (the first run over years of
+  // history outlasts the minute). The days themselves are locked across processes (rollup.ts).
+  let rolling: Promise<unknown> = Promise.resolve();
+  let running = 0;
+  const rollup = (now?: number) => {
+    running++;
+    const run = rolling.then(() => rollupStatistics(options.db, now)).finally(() => running--);
+    rolling = run.catch(() => undefined);
+    return run;
+  };
   app.decorate('jobs', {
     expireReservations: expire,
     settled: () => background.settled(),
     prunePowerSamples: prunePower,
     flushPowerSamples: () => powerSamples.flush(),
+    rollupStatistics: rollup,
+  });
+  const rollupLater = () => {
+    if (running > 0) return;
+    rollup().catch((error: unknown) => app.log.error({ err: error }, 'statistics rollup failed'));
+  };
+  app.addHook('onReady', async () => rollupLater());
+  const rollups = setInterval(rollupLater, 60_000);
+  rollups.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(rollups);
+    await rolling;
   });
   const expiry = setInterval(() => {
     expire().catch((error: unknown) => {

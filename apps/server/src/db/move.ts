@@ -150,13 +150,20 @@ function sameColumns(source: Table[], target: Table[]) {
 /**
  * One transaction on the target: the rows the migrations seeded (provinces, connector types, …) go, then
  * every table is copied in foreign-key order and every sequence set. A failure leaves only the schema.
+ * The tables' own triggers are off meanwhile (as pg_restore --disable-triggers): a copy is the rows as they
+ * are, not new writes (the statistics' triggers would mark again the days of every past session copied).
  */
 export async function copyAll(source: PGlite, target: pg.Client, tables: Table[], output: ToolOutput) {
   let total = 0;
+  const triggers = async (state: 'enable' | 'disable') => {
+    for (const table of tables) await target.query(`alter table ${ident(table.name)} ${state} trigger user`);
+  };
   await target.query('begin');
   try {
     await target.query(`truncate ${tables.map((table) => ident(table.name)).join(', ')}`);
+    await triggers('disable');
     for (const table of tables) total += await copyTable(source, target, table, output);
+    await triggers('enable');
     for (const sequence of await readSequences(pgliteSql(source))) {
       await target.query('select setval($1::regclass, $2::bigint, $3)', [
         ident(sequence.name),

@@ -19,7 +19,7 @@ import {
 } from '../../src/db/catalog.ts';
 import { createEmbeddedClient, openDatabase } from '../../src/db/client.ts';
 import { copyAll } from '../../src/db/move.ts';
-import { payments, uploadedFiles } from '../../src/db/schema/index.ts';
+import { bookings, payments, statisticsDirtyDays, uploadedFiles } from '../../src/db/schema/index.ts';
 import { silentOutput } from '../../src/db/tool-output.ts';
 import { createBooking } from '../helpers/bookings.ts';
 import { uploadFirmware } from '../helpers/charger-files.ts';
@@ -194,6 +194,19 @@ beforeAll(async () => {
   connectorId = (await createChargers(t, admin, place, ['MOVE-01', 'MOVE-02']))[0]!.connectorIds[0]!;
   for (let i = 0; i < 4; i++) await paidBooking(t, admin);
   await createBooking(t, connectorId, 'charging');
+  // A session of last week, rolled up by the statistics, then corrected (its day marked dirty): the copy
+  // carries the rollup and the mark as they are, the target's triggers adding none.
+  const DAY = 86_400_000;
+  const lastWeek = await createBooking(t, connectorId, 'stopped', {
+    createdAt: new Date(Date.now() - 7 * DAY),
+    startTime: new Date(Date.now() - 7 * DAY),
+    stopTime: new Date(Date.now() - 7 * DAY + 3_600_000),
+    avaliableAt: new Date(Date.now() - 7 * DAY + 3_600_000),
+  });
+  expect(await t.app.jobs.rollupStatistics()).toBeGreaterThan(0);
+  await t.database.db.update(bookings).set({ energyWh: 13_000 }).where(eq(bookings.id, lastWeek.id));
+  await t.database.db.update(bookings).set({ energyWh: 13_500 }).where(eq(bookings.id, lastWeek.id));
+  expect(await t.database.db.$count(statisticsDirtyDays)).toBeGreaterThan(0);
   const { payment } = await paidBooking(t, admin);
   const refunded = await t.call('POST', `/api/payment/${payment.id}/refund`, {
     token: admin,
@@ -364,6 +377,8 @@ describe.runIf(hasPostgres)('move to PostgreSQL', () => {
     expect(moved.stdout).toMatch(/^uploaded_files\s+4\s+4\s+ok$/m);
     expect(moved.stdout).toMatch(/^charger_file_chunks\s+3\s+3\s+ok$/m);
     expect(moved.stdout).toMatch(/^sequences\s+\d+\s+\d+\s+ok$/m);
+    expect(moved.stdout).toMatch(/^statistics_dirty_days\s+[1-9]\d*\s+[1-9]\d*\s+ok$/m);
+    expect(moved.stdout).toMatch(/^statistics_daily\s+[1-9]\d*\s+[1-9]\d*\s+ok$/m);
     expect(moved.stdout).not.toContain('MISMATCH');
     expect(moved.stderr).toContain('payments:');
 

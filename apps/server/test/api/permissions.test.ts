@@ -119,6 +119,10 @@ describe('route declarations', () => {
       'PATCH /api/point/:id': 'point.write',
       'DELETE /api/point/:id': 'point.write',
       'GET /api/report/booking': 'report.booking',
+      // issue 35
+      'GET /api/statistics': 'statistics.read',
+      'GET /api/statistics/export': 'statistics.read',
+      'GET /api/dashboard': 'dashboard.read',
       'POST /api/member/login': 'public',
       'GET /api/member/booking': 'member',
       'GET /api/member/booking/:id': 'member',

@@ -414,6 +414,12 @@ describe('GET /api/statistics/export', () => {
         'Refund (THB)': row.refund,
       });
     });
+    const none = await readSheet(
+      t,
+      `/api/statistics/export?${RANGE}&split=landlord&landlordId=${place.b.site.id}`,
+      siteUserA,
+    );
+    expect(none).toMatchObject({ status: 404, message: 'No matched data found' });
     const days = await readSheet(t, `/api/statistics/export?${RANGE}`, siteUserA);
     expect(days.rows).toHaveLength(61);
     expect(days.header).not.toContain('Site Name');

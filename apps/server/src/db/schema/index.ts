@@ -10,5 +10,6 @@ export * from './point-rates.ts';
 export * from './power.ts';
 export * from './promotions.ts';
 export * from './reference.ts';
+export * from './statistics.ts';
 export * from './uploads.ts';
 export * from './users.ts';

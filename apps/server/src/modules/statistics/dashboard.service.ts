@@ -7,7 +7,7 @@ import {
 } from '@ev/shared';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, chargers, connectors, landlords, payments } from '../../db/schema/index.ts';
+import { bookings, chargers, connectors, landlords } from '../../db/schema/index.ts';
 import type { DataScope } from '../../plugins/scope.ts';
 import { landlordScope } from '../../plugins/scope.ts';
 import { bookingScope } from '../booking/lifecycle.ts';
@@ -22,6 +22,7 @@ import {
   sumPayments,
 } from './measures.ts';
 import { bangkokLocal } from './periods.ts';
+import { aggregate } from './rollup.ts';
 import { addInto, baht, emptySums, type Sums, statistics } from './statistics.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -134,12 +135,18 @@ async function byHour(db: Db, scope: DataScope, range: Range) {
 }
 
 async function paymentMethods(db: Db, scope: DataScope, range: Range) {
-  const rows = await sumPayments(db, paidIn(scope, {}, range), {
-    group: NO_GROUPING.group,
-    key: sql<string>`${payments.method}`,
+  const rows = await aggregate(db, scope, {}, range, {
+    period: null,
+    key: 'paymentMethod',
+    only: 'payments',
   });
-  return rows
-    .map((row) => ({ method: row.key ?? '', count: row.payments, amount: baht(row.amount - row.refund) }))
+  const byMethod = new Map<string, Sums>();
+  for (const row of rows) {
+    const method = row.key ?? '';
+    byMethod.set(method, addInto(byMethod.get(method) ?? emptySums(), row));
+  }
+  return [...byMethod]
+    .map(([method, sums]) => ({ method, count: sums.payments, amount: baht(sums.amount - sums.refund) }))
     .sort((a, b) => b.amount - a.amount || a.method.localeCompare(b.method));
 }
 
@@ -148,14 +155,12 @@ async function sitesByUtilisation(db: Db, scope: DataScope, range: Range, now: n
   const landlordKey = sql<string>`${chargers.landlordId}::text`;
   const [counts, booked, names] = await Promise.all([
     countConnectors(db, scope, {}, landlordKey),
-    sumBookings(db, startedIn(scope, {}, range), {
-      group: NO_GROUPING.group,
-      key: sql<string>`${bookings.landlordId}::text`,
-    }),
+    aggregate(db, scope, {}, range, { period: null, key: 'landlord', only: 'bookings' }),
     db.select({ id: landlords.id, nameEn: landlords.nameEn }).from(landlords).where(landlordScope(scope)),
   ]);
   const seconds = Math.max(1, (Math.min(range.to.getTime(), now) - range.from.getTime()) / 1000);
-  const charging = new Map(booked.map((row) => [row.key, row.chargingSeconds]));
+  const charging = new Map<string | null, number>();
+  for (const row of booked) charging.set(row.key, (charging.get(row.key) ?? 0) + (row.chargingSeconds ?? 0));
   const sites = names
     .filter((site) => (counts.get(String(site.id)) ?? 0) > 0)
     .map((site) => ({

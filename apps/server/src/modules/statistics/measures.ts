@@ -1,5 +1,5 @@
 import { type StatisticsQuery, toSatang } from '@ev/shared';
-import { and, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -58,9 +58,31 @@ export interface BookingSums {
   delivered: number;
 }
 
+/**
+ * The booking measures, one aggregate each: the live queries and the rollup job (rollup.ts) both use these, so
+ * a rolled-up day holds exactly what the live query would answer for it.
+ */
+export const BOOKING_MEASURES = {
+  energyWh: sql<number>`coalesce(sum(${bookings.energyWh}), 0)::float8`,
+  sessions: sql<number>`count(*)::int`,
+  chargingSeconds: sql<number>`coalesce(sum(${chargingSeconds}), 0)::float8`,
+  idleSeconds: sql<number>`coalesce(sum(${idleSeconds}), 0)::float8`,
+  delivered: sql<number>`(count(*) filter (where ${bookings.energyWh} > 0))::int`,
+};
+
+/** A session whose measures still grow with now(): charging, or charged with the cable still in. */
+export const OPEN_SESSION = sql`(${bookings.stopTime} is null or (${bookings.status} = 'charged' and ${bookings.avaliableAt} is null))`;
+
 /** The bookings of the scope and filters (the Booking Report's WHERE) that started in the range. */
 export const startedIn = (scope: DataScope, filters: StatFilters, range: Range) =>
-  and(reportWhere(scope, filters), gte(bookings.startTime, range.from), lt(bookings.startTime, range.to));
+  startedInAny(scope, filters, [range]);
+
+/** The same, in any of the ranges. */
+export const startedInAny = (scope: DataScope, filters: StatFilters, ranges: Range[]) =>
+  and(
+    reportWhere(scope, filters),
+    or(...ranges.map((range) => and(gte(bookings.startTime, range.from), lt(bookings.startTime, range.to)))),
+  );
 
 /** Energy, sessions, charging and idle seconds of the bookings matching `where`, grouped. */
 export async function sumBookings(
@@ -72,11 +94,7 @@ export async function sumBookings(
     .select({
       group: grouping.group,
       key: grouping.key,
-      energyWh: sql<number>`coalesce(sum(${bookings.energyWh}), 0)::float8`,
-      sessions: sql<number>`count(*)::int`,
-      chargingSeconds: sql<number>`coalesce(sum(${chargingSeconds}), 0)::float8`,
-      idleSeconds: sql<number>`coalesce(sum(${idleSeconds}), 0)::float8`,
-      delivered: sql<number>`(count(*) filter (where ${bookings.energyWh} > 0))::int`,
+      ...BOOKING_MEASURES,
     })
     .from(bookings)
     .$dynamic();
@@ -103,6 +121,11 @@ export interface PaymentSums {
  * deleted (only open bookings can be), so the Booking Report's `deleted_at is null` holds for all of them.
  */
 export function paidIn(scope: DataScope, filters: StatFilters, range: Range) {
+  return paidInAny(scope, filters, [range]);
+}
+
+/** The same, in any of the ranges. */
+export function paidInAny(scope: DataScope, filters: StatFilters, ranges: Range[]) {
   const booking = filters.chargerId !== undefined || filters.connectorId !== undefined;
   return {
     booking,
@@ -111,9 +134,10 @@ export function paidIn(scope: DataScope, filters: StatFilters, range: Range) {
         landlordId: filters.landlordId,
         merchantId: filters.merchantId,
         paymentMethod: filters.paymentMethod,
-        createdAfter: range.from,
       }),
-      lt(payments.createdAt, range.to),
+      or(
+        ...ranges.map((range) => and(gte(payments.createdAt, range.from), lt(payments.createdAt, range.to))),
+      ),
       filters.chargerId ? ilike(bookings.chargerId, contains(filters.chargerId)) : undefined,
       filters.connectorId !== undefined ? eq(bookings.connectorId, filters.connectorId) : undefined,
     ),
@@ -121,6 +145,15 @@ export function paidIn(scope: DataScope, filters: StatFilters, range: Range) {
 }
 
 const satangSum = (column: SQL | AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
+
+/** The payment measures (baht as exact numeric text; `payments` a count), shared with the rollup job. */
+export const PAYMENT_MEASURES = {
+  payments: sql<number>`count(*)::int`,
+  amount: satangSum(payments.amount),
+  refund: satangSum(sql`case when ${payments.refundedAt} is not null then ${payments.refundAmount} end`),
+  discount: satangSum(payments.discountAmount),
+  point: satangSum(payments.pointAmount),
+};
 
 /** Money of the payments matching `where` (joined to their booking when `booking`), grouped. */
 export async function sumPayments(
@@ -132,11 +165,7 @@ export async function sumPayments(
     .select({
       group: grouping.group,
       key: grouping.key,
-      payments: sql<number>`count(*)::int`,
-      amount: satangSum(payments.amount),
-      refund: satangSum(sql`case when ${payments.refundedAt} is not null then ${payments.refundAmount} end`),
-      discount: satangSum(payments.discountAmount),
-      point: satangSum(payments.pointAmount),
+      ...PAYMENT_MEASURES,
     })
     .from(payments)
     .$dynamic();

@@ -16,6 +16,9 @@ export const bangkokLocal = (column: AnyPgColumn | SQL) =>
 export const periodOf = (column: AnyPgColumn | SQL, period: StatPeriod) =>
   sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${bangkokLocal(column)}), 'YYYY-MM-DD')`;
 
+/** The Bangkok day of an instant, as a date. */
+export const bangkokDay = (column: AnyPgColumn | SQL) => sql<string>`(${bangkokLocal(column)})::date`;
+
 /** The instant the Bangkok period holding `at` starts. */
 export function periodStart(at: number, period: StatPeriod): number {
   const local = new Date(Math.floor((at + BANGKOK_OFFSET_MS) / DAY_MS) * DAY_MS);

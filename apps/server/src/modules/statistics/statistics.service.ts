@@ -10,83 +10,57 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
-  bookings,
   chargers,
   connectors,
   connectorTypes,
   landlords,
   merchants,
-  payments,
-  promotionRedemptions,
   promotions,
 } from '../../db/schema/index.ts';
 import type { DataScope } from '../../plugins/scope.ts';
-import {
-  type BookingSums,
-  countConnectors,
-  type Grouping,
-  type PaymentSums,
-  paidIn,
-  type StatFilters,
-  startedIn,
-  sumBookings,
-  sumPayments,
-} from './measures.ts';
-import { periodOf, periodsOf } from './periods.ts';
+import { type BookingSums, countConnectors, type PaymentSums, type StatFilters } from './measures.ts';
+import { periodsOf } from './periods.ts';
+import { aggregate, type Dim } from './rollup.ts';
 
 const text = (column: AnyPgColumn) => sql<string | null>`${column}::text`;
 const none = sql<string | null>`null::text`;
 
 /**
- * What each split groups by: the booking's key, the payment's (a payment copies its booking's site, cluster and
- * method; a charger or connector type is the booking's), the connector's (null where utilisation does not fit:
- * a connector has no payment method or promotion), and how its keys are named.
+ * What each split groups by: its key (rollup.ts DIMS: the booking's for the booking measures, the payment's for
+ * the money; a payment copies its booking's site, cluster and method, a charger or connector type is the
+ * booking's), the connector's (null where utilisation does not fit: a connector has no payment method or
+ * promotion), and how its keys are named.
  */
 interface SplitSpec {
-  booking: SQL<string | null>;
-  payment: SQL<string | null>;
-  paymentNeedsBooking?: boolean;
+  dim: Dim | null;
   connector: SQL<string | null> | null;
-  promotion?: boolean;
   names?: { table: PgTable & { id: AnyPgColumn }; name: AnyPgColumn; textId?: boolean };
 }
 
 const SPLITS: Record<StatSplit, SplitSpec> = {
-  none: { booking: none, payment: none, connector: none },
+  none: { dim: null, connector: none },
   merchant: {
-    booking: text(bookings.merchantId),
-    payment: text(payments.merchantId),
+    dim: 'merchant',
     connector: text(chargers.merchantId),
     names: { table: merchants, name: merchants.nameEn },
   },
   landlord: {
-    booking: text(bookings.landlordId),
-    payment: text(payments.landlordId),
+    dim: 'landlord',
     connector: text(chargers.landlordId),
     names: { table: landlords, name: landlords.nameEn },
   },
   charger: {
-    booking: text(bookings.chargerId),
-    payment: text(bookings.chargerId),
-    paymentNeedsBooking: true,
+    dim: 'charger',
     connector: text(chargers.id),
     names: { table: chargers, name: chargers.nameEn, textId: true },
   },
   connectorType: {
-    booking: text(bookings.connectorTypeId),
-    payment: text(bookings.connectorTypeId),
-    paymentNeedsBooking: true,
+    dim: 'connectorType',
     connector: text(connectors.connectorTypeId),
     names: { table: connectorTypes, name: connectorTypes.name },
   },
-  paymentMethod: { booking: text(bookings.paymentMethod), payment: text(payments.method), connector: null },
-  promotion: {
-    booking: text(promotionRedemptions.promotionId),
-    payment: text(promotionRedemptions.promotionId),
-    connector: null,
-    promotion: true,
-    names: { table: promotions, name: promotions.nameEn },
-  },
+  paymentMethod: { dim: 'paymentMethod', connector: null },
+  promotion: { dim: 'promotion', connector: null, names: { table: promotions, name: promotions.nameEn } },
 };
 
 /** The name of every key a split found, as the lists show it (a site's nameEn, a method's label). */
@@ -179,20 +153,8 @@ export async function statistics(
   const spec = SPLITS[query.split];
   const filters = filtersOf(query);
   const range = { from: query.from, to: query.to };
-  const booked: Grouping = {
-    group: periodOf(bookings.startTime, query.period),
-    key: spec.booking,
-    promotion: spec.promotion,
-  };
-  const paidGrouping = {
-    group: periodOf(payments.createdAt, query.period),
-    key: spec.payment,
-    promotion: spec.promotion,
-    booking: spec.paymentNeedsBooking,
-  };
-  const [bookingRows, paymentRows, connectorCounts] = await Promise.all([
-    sumBookings(db, startedIn(scope, filters, range), booked),
-    sumPayments(db, paidIn(scope, filters, range), paidGrouping),
+  const [measureRows, connectorCounts] = await Promise.all([
+    aggregate(db, scope, filters, range, { period: query.period, key: spec.dim }),
     countConnectors(db, scope, filters, spec.connector ?? none),
   ]);
 
@@ -208,7 +170,7 @@ export async function statistics(
     return found.sums;
   };
   if (query.split === 'none') for (const period of periods) cell(period.key, null);
-  for (const row of [...bookingRows, ...paymentRows]) addInto(cell(row.group ?? '', row.key), row);
+  for (const row of measureRows) addInto(cell(row.group ?? '', row.key), row);
 
   const keys = [...new Set([...cells.values()].map((c) => c.key).filter((key) => key !== null))];
   const labels = await labelsOf(db, query.split, keys);
