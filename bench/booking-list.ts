@@ -16,6 +16,7 @@
 
 import { listBookingsStatements } from '@ev/server/modules/booking/booking.service';
 import { bangkokDayStart, bookingListQuery } from '@ev/shared';
+import { signIn } from './common.ts';
 import { httpLoad } from './http-load.ts';
 import { BENCH_ADMIN, startInProcessServer } from './in-process-server.ts';
 import { seedBookings } from './seed-bookings.ts';
@@ -88,12 +89,7 @@ try {
   console.log(
     `${kind}: ${rows.toLocaleString('en-US')} bookings of ${seeded.members.toLocaleString('en-US')} members seeded in ${(seeded.ms / 1000).toFixed(1)} s`,
   );
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...BENCH_ADMIN, type: 'admin' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  const accessToken = await signIn(base, BENCH_ADMIN);
 
   const ninety = new Date(Date.now() - 90 * 86_400_000).toISOString();
   const midnight = bangkokDayStart(Date.now());

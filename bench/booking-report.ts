@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://… npm run bench:report        BENCH_ROWS, BENCH_STYLES=processed,raw
  */
 import { execFile } from 'node:child_process';
+import { signIn } from './common.ts';
 import { BENCH_ADMIN, startInProcessServer } from './in-process-server.ts';
 import { seedBookings } from './seed-bookings.ts';
 
@@ -34,12 +35,7 @@ try {
   console.log(
     `${kind}: ${rows.toLocaleString('en-US')} bookings seeded in ${(seeded.ms / 1000).toFixed(1)} s`,
   );
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...BENCH_ADMIN, type: 'admin' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  const accessToken = await signIn(base, BENCH_ADMIN);
   const after = new Date(Date.now() - 91 * 86_400_000).toISOString();
 
   for (const style of styles) {

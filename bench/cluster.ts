@@ -34,6 +34,7 @@ import { createScratchDatabase, type ScratchDatabase } from '@ev/tools/scratch-d
 import pg from 'pg';
 import { freePort } from '../apps/server/test/helpers/server-process.ts';
 import { buildServerIfStale } from '../tools/build-if-stale.mjs';
+import { percentile, signIn } from './common.ts';
 import type { FleetStart } from './ocpp-fleet.ts';
 import {
   Child,
@@ -303,15 +304,7 @@ async function waitHeld(servers: Server[], each: number, timeoutMs = 120_000): P
   return counts;
 }
 
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...ADMIN, type: 'admin' }),
-  });
-  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
+const login = (base: string) => signIn(base, ADMIN);
 
 // ---------------------------------------------------------------------------------------------------------
 // The measures.
@@ -503,10 +496,6 @@ async function roundTripsOf(base: string, token: string, connectorIds: number[])
   return times;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 const stats = (values: number[]) => ({
   p50: percentile(values, 50),
   p99: percentile(values, 99),

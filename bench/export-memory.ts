@@ -7,6 +7,7 @@
  *   node --import tsx bench/export-memory.ts        BENCH_ROWS=10000 by default
  */
 import { sql } from 'drizzle-orm';
+import { signIn } from './common.ts';
 import { BENCH_ADMIN as ADMIN, startInProcessServer } from './in-process-server.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -20,12 +21,7 @@ try {
     select (select min(id) from merchants), 'Site ' || n, 'สถานี ' || n, 13.7 + n / 1e6, 100.5 + n / 1e6, '24H',
            n || ' Sukhumvit Rd, Khlong Toei, Bangkok 10110', n || ' ถนนสุขุมวิท คลองเตย กรุงเทพฯ', '02' || lpad(n::text, 7, '0')
     from generate_series(1, ${rows}) as n`);
-  const login = await fetch(`${address}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, pass: ADMIN.pass, type: 'admin' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  const accessToken = await signIn(address, ADMIN);
 
   global.gc?.();
   await new Promise((resolve) => setTimeout(resolve, 200));

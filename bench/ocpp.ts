@@ -29,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
+import { signIn } from './common.ts';
 import type { BaselineReset } from './ocpp-baseline.ts';
 import type { FleetStart } from './ocpp-fleet.ts';
 import {
@@ -318,12 +319,7 @@ async function runOurs(n: number): Promise<OurFigures> {
     const { port } = (await server.ready) as { port: number };
     const base = `http://127.0.0.1:${port}`;
     memory = sampleMemory(server.pid);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...ADMIN, type: 'admin' }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const accessToken = await signIn(base, ADMIN);
     const idleRssMb = memoryOf(server.pid).rssMb;
 
     fleet = new Fleet(`ws://127.0.0.1:${port}`, n);

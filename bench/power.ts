@@ -37,6 +37,7 @@ import {
   simulateChargers,
 } from '@ev/tools/simulator';
 import { sql } from 'drizzle-orm';
+import { percentile } from './common.ts';
 import { startInProcessServer } from './in-process-server.ts';
 
 const { values: args } = parseArgs({
@@ -317,11 +318,6 @@ async function runPhase(prefix: string, phaseMinutes: number): Promise<PhaseLog>
 // --- figures -------------------------------------------------------------------------------------------------
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-/** The nearest-rank percentile of sorted values. */
-const percentile = (values: number[], p: number) =>
-  values.length === 0
-    ? Number.NaN
-    : values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 interface Overshoot {
   peakW: number;

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
+import { signIn } from './common.ts';
 import { BENCH_ADMIN, startInProcessServer } from './in-process-server.ts';
 import { seedBookings } from './seed-bookings.ts';
 
@@ -17,12 +18,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 1);
 const server = await startInProcessServer({ webDist: '', databaseUrl: process.env.DATABASE_URL });
 try {
   await seedBookings(server.db, rows);
-  const login = await fetch(`${server.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...BENCH_ADMIN, type: 'admin' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  const accessToken = await signIn(server.base, BENCH_ADMIN);
   const url = `${server.base}${process.env.BENCH_PATH ?? '/api/booking'}`;
   const run = (duration: number) =>
     autocannon({ url, headers: { 'x-access-token': accessToken }, connections, duration, workers: 1 });

@@ -173,15 +173,29 @@ async function seedMembers(db: Db, count: number) {
       as last) e`);
 }
 
+export interface SeedOptions {
+  /** Members (membersFor(rows) by default). */
+  members?: number;
+  /** The bookings are spread over the last `days` days (90 by default). */
+  days?: number;
+  /**
+   * Money as the statistics see it (bench:stats): a discount code redeemed on every 20th paid booking (10 %
+   * off, one promotion of 1,000 codes), green points (100 = 10 baht) on every 25th, and every 40th payment
+   * refunded (half of it; succeeded, manual, or still pending: a pending one pays nothing back yet).
+   */
+  adjustments?: boolean;
+}
+
 /**
- * `rows` bookings spread evenly over the last 90 days (newest first by id order), on 50 sites of one cluster,
- * 400 connectors and a member for every 25 bookings (membersFor): 80 % paid (with a payment), the rest cancelled, unpaid, or charging today.
+ * `rows` bookings spread evenly over the last 90 days (`days`; newest first by id order), on 50 sites of one
+ * cluster, 400 connectors and a member for every 25 bookings (membersFor): 80 % paid (with a payment), the rest
+ * cancelled, unpaid, or charging today; discounts, points and refunds with `adjustments`.
  * Generated inside the database (generate_series), then VACUUM ANALYZE, as a production table would be.
  */
 export async function seedBookings(
   db: Db,
   rows: number,
-  members = membersFor(rows),
+  { members = membersFor(rows), days = 90, adjustments = false }: SeedOptions = {},
 ): Promise<{ ms: number; landlordId: number; members: number }> {
   const started = performance.now();
   await db.execute(sql`insert into merchants (name_en, name_th) values ('Bench Cluster', 'คลัสเตอร์')`);
@@ -206,7 +220,7 @@ export async function seedBookings(
            (select min(id) from prices), n % 2 + 1
     from generate_series(0, ${CONNECTORS - 1}) as n`);
   await seedMembers(db, members);
-  // Spread over 90 days, newest first: n = 1 is now.
+  // Spread over `days` days, newest first: n = 1 is now.
   await db.execute(sql`
     insert into bookings (user_id, charger_id, connector_id, merchant_id, landlord_id, connector_type_id, status,
       created_at, start_time, stop_time, avaliable_at, energy_wh, price_by_power, price_by_duration,
@@ -218,10 +232,10 @@ export async function seedBookings(
       case when s.status = 'paid' then t.at + interval '70 minutes' end,
       case when s.status = 'charging' then '{"method":"KW","calculateMethod":"BAHT_HRS","bahtPerKwh":7.5,"bahtPerHour":0,"penaltyBahtPerMin":0,"penaltyDCFullBahtPerMin":0,"penaltyDCFullDelayMin":0,"overrideWeekdays":[],"overrides":[]}'::jsonb end
     from generate_series(1, ${rows}) as n
-    cross join lateral (select now() - (n::double precision * 90 / ${rows}) * interval '1 day' as at) t
+    cross join lateral (select now() - (n::double precision * ${days} / ${rows}) * interval '1 day' as at) t
     cross join lateral (select case
       when n % 10 < 8 then 'paid' when n % 10 = 8 then 'cancelled'
-      when n <= ${Math.ceil(rows / 90)} then 'charging' else 'stopped' end as status) s
+      when n <= ${Math.ceil(rows / days)} then 'charging' else 'stopped' end as status) s
     cross join (select min(id) - 1 as first from users where type = 'mobile') u
     join connectors c on c.id = 900000 + n % ${CONNECTORS}
     join chargers ch on ch.id = c.charger_id`);
@@ -229,16 +243,64 @@ export async function seedBookings(
     update bookings set start_time = now() - interval '30 minutes', stop_time = null, avaliable_at = null,
       price_by_power = null, price_by_duration = null, price_by_penalty = null, total_amount = null
     where status = 'charging'`);
+  if (adjustments) await redeemDiscounts(db);
+  // A discount and points come off the booking's total before it is charged (the payment's amount).
   await db.execute(sql`
-    insert into payments (invoice_no, booking_id, user_id, merchant_id, landlord_id, method, amount, created_at, gateway)
-    select 'INV-' || extract(year from paid_at)::int || '-' || lpad(row_number() over (order by paid_at, id)::text, 7, '0'),
-      id, user_id, merchant_id, landlord_id, payment_method, total_amount, paid_at, 'manual'
-    from bookings where status = 'paid'`);
+    insert into payments (invoice_no, booking_id, user_id, merchant_id, landlord_id, method, amount, created_at, gateway,
+      discount_amount, point_used, point_amount)
+    select 'INV-' || extract(year from b.paid_at)::int || '-' || lpad(row_number() over (order by b.paid_at, b.id)::text, 7, '0'),
+      b.id, b.user_id, b.merchant_id, b.landlord_id, b.payment_method,
+      b.total_amount - coalesce(r.discount, 0) - p.baht, b.paid_at, 'manual', coalesce(r.discount, 0), p.used, p.baht
+    from bookings b
+    left join promotion_redemptions r on r.booking_id = b.id
+    cross join lateral (select case when ${sql.raw(String(adjustments))} and b.id % 25 = 7 then 100 else 0 end as used) u
+    cross join lateral (select u.used, (u.used / 10)::numeric(12, 2) as baht) p
+    where b.status = 'paid'`);
+  if (adjustments) await refundSome(db);
   await db.execute(sql`vacuum analyze bookings`);
   await db.execute(sql`vacuum analyze payments`);
   await db.execute(sql`vacuum analyze users`);
+  if (adjustments) await db.execute(sql`vacuum analyze promotion_redemptions`);
   const [site] = (
     (await db.execute(sql`select min(id) as id from landlords`)) as unknown as { rows: Array<{ id: number }> }
   ).rows;
   return { ms: performance.now() - started, landlordId: Number(site!.id), members };
+}
+
+/**
+ * A discount promotion of 1,000 codes (10 % off, no limit per code), redeemed on every 20th paid booking: each
+ * member's n-th such booking takes code n (a member redeems a code once).
+ */
+async function redeemDiscounts(db: Db) {
+  await db.execute(sql`
+    insert into promotions (code, name_en, name_th, type, internal, valid_from, valid_to, discount_percent, count)
+    values ('BENCHTEN', 'Bench 10 % off', 'ลด 10 %', 'discount', false, now() - interval '3 years', now() + interval '1 year',
+      10, 1000)`);
+  await db.execute(sql`
+    insert into promotion_codes (promotion_id, code)
+    select (select max(id) from promotions), 'BENCHTEN' || lpad(n::text, 4, '0') from generate_series(1, 1000) as n`);
+  await db.execute(sql`
+    insert into promotion_redemptions (user_id, code_id, promotion_id, booking_id, discount, created_at)
+    select b.user_id, c.first + (b.nth - 1) % 1000, c.promotion_id, b.id, round(b.total_amount / 10, 2),
+      b.start_time - interval '5 minutes'
+    from (select id, user_id, total_amount, start_time, row_number() over (partition by user_id order by id) as nth
+          from bookings where status = 'paid' and id % 20 = 3) b
+    cross join (select min(id) as first, min(promotion_id) as promotion_id from promotion_codes) c
+    on conflict do nothing`);
+  await db.execute(sql`
+    update promotion_codes c set used = r.uses
+    from (select code_id, count(*)::int as uses from promotion_redemptions group by code_id) r
+    where r.code_id = c.id`);
+}
+
+/** Half of every 40th payment paid back a day later: succeeded, manual, or pending (no refundedAt yet). */
+async function refundSome(db: Db) {
+  await db.execute(sql`
+    update promotion_redemptions r set payment_id = p.id from payments p where p.booking_id = r.booking_id`);
+  await db.execute(sql`
+    update payments set refund_amount = round(amount / 2, 2),
+      refund_status = (array['succeeded', 'manual', 'pending'])[1 + (id / 40) % 3],
+      refunded_at = case when (id / 40) % 3 < 2 then created_at + interval '1 day' end,
+      credit_note_no = case when (id / 40) % 3 < 2 then 'CN-' || lpad(id::text, 8, '0') end
+    where id % 40 = 13`);
 }

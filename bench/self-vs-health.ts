@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
 import autocannon from 'autocannon';
+import { signIn } from './common.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -81,12 +82,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
 
 try {
   await waitForHealth(child);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...ADMIN, type: 'admin' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  const accessToken = await signIn(base, ADMIN);
   const health = await measure('GET /api/health (baseline)', `${base}/api/health`, {});
   const self = await measure('GET /api/user/self (authenticated)', `${base}/api/user/self`, {
     'x-access-token': accessToken,
