@@ -1,6 +1,6 @@
 import { loginAs } from './fixtures/auth.ts';
 import { chargerRows } from './fixtures/charger.ts';
-import { columnHeader, opened, rangeText, rows } from './fixtures/list.ts';
+import { columnHeader, opened, rangeText, rows, tableSettled } from './fixtures/list.ts';
 import { modal } from './fixtures/modal.ts';
 import { shoot } from './fixtures/screenshot.ts';
 import { expect, type Locator, type Page, test } from './fixtures/test.ts';
@@ -33,6 +33,7 @@ async function expectInView(target: Locator) {
 
 /** The table of the page (or of `scope`) does not scroll sideways: every column it shows is in its room. */
 async function expectNoSidewaysScroll(scope: Page | Locator) {
+  if ('goto' in scope) await tableSettled(scope);
   const content = scope.locator('.ant-table-content').first();
   const [scroll, client] = await content.evaluate((element) => [element.scrollWidth, element.clientWidth]);
   expect(scroll).toBeLessThanOrEqual(client);
@@ -204,6 +205,7 @@ test.describe('as admin', () => {
     const titles = ['Email', 'Name-Surname', 'Role', 'Cluster Name', 'Site Name', 'Status', 'Action'];
     await expect(page.locator('.ant-table-thead th')).toHaveText(titles);
     for (const title of titles) await expectInView(columnHeader(page, title));
+    await tableSettled(page);
     expect(await brokenHeaders(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
   });
