@@ -1,8 +1,9 @@
 import {
   bangkokDayStart,
+  STAT_PERIODS,
+  STAT_SPLITS,
   type StatisticsQuery,
   type StatisticsResponse,
-  type StatPeriod,
   type StatSplit,
 } from '@ev/shared';
 import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
@@ -178,16 +179,8 @@ const query = (overrides: Partial<StatisticsQuery> = {}): StatisticsQuery => ({
 
 /** Every split by every period, the scopes, the filters, and ranges whose edges are not whole days. */
 function queries(): Array<[DataScope, StatisticsQuery]> {
-  const splits: StatSplit[] = [
-    'none',
-    'merchant',
-    'landlord',
-    'charger',
-    'connectorType',
-    'paymentMethod',
-    'promotion',
-  ];
-  const periods: StatPeriod[] = ['day', 'week', 'month', 'year'];
+  const splits = STAT_SPLITS;
+  const periods = STAT_PERIODS;
   const [a, b] = places as [(typeof places)[0], (typeof places)[0]];
   const list: Array<[DataScope, StatisticsQuery]> = [];
   for (const split of splits) for (const period of periods) list.push([ADMIN, query({ split, period })]);
