@@ -21,6 +21,9 @@ import { Lifecycle } from './lib/lifecycle.ts';
 import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { Metrics, NO_METRICS } from './lib/metrics.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { pruneAudit } from './modules/audit/audit.service.ts';
+import { registerAudit } from './modules/audit/audit.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { bookingChargerEvents } from './modules/booking/booking-charger-events.ts';
@@ -92,6 +95,8 @@ declare module 'fastify' {
        * (modules/statistics/rollup.ts); answers how many days. Once a minute and at start, in every process.
        */
       rollupStatistics(now?: number): Promise<number>;
+      /** Deletes the audit entries past their retention (AUDIT_RETENTION_DAYS); answers how many. */
+      pruneAudit(now?: number): Promise<number>;
     };
     /** ChargerCommands: every command to a charger, wherever it is connected. */
     commands: ChargerCommands;
@@ -240,7 +245,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     prunePowerSamples: prunePower,
     flushPowerSamples: () => powerSamples.flush(),
     rollupStatistics: rollup,
+    pruneAudit: (now?: number) => pruneAudit(options.db, config.auditRetentionDays, now),
   });
+  // The audit log's retention: pruned at start and every 6 hours (modules/audit), in every process (the
+  // deletes of one are what the other would do).
+  const pruneAuditLater = () =>
+    void pruneAudit(options.db, config.auditRetentionDays).catch((error: unknown) =>
+      app.log.error({ err: error }, 'pruning the audit log failed'),
+    );
+  app.addHook('onReady', async () => pruneAuditLater());
+  const auditPruning = setInterval(pruneAuditLater, 6 * 3600_000);
+  auditPruning.unref();
+  app.addHook('onClose', async () => clearInterval(auditPruning));
   const rollupLater = () => {
     if (running > 0) return;
     rollup().catch((error: unknown) => app.log.error({ err: error }, 'statistics rollup failed'));
@@ -313,6 +329,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app, options.db);
+  registerAudit(app, options.db);
   // `npm run db:backup` while this server holds DATA_DIR (embedded database only).
   registerBackupEndpoint(app, options.db);
   await app.register(authRoutes(services));
@@ -345,6 +362,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(statisticsRoutes(services));
   await app.register(pageRoutes(services));
   await app.register(uploadRoutes(services));
+  await app.register(auditRoutes(services));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const hasWeb = indexHtml !== null && fs.existsSync(indexHtml);

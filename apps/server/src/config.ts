@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from '@ev/shared';
 import { z } from 'zod';
 
 const flag = z
@@ -94,6 +95,13 @@ const envSchema = z.object({
   OCPP_MESSAGE_LOG_MAX: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   /** How long a call to the payment provider may take before its outcome counts as unknown (settled later). */
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // Issue 36: audit entries older than this many days are pruned (docs/audit.md); never fewer than 90.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(AUDIT_RETENTION_MIN_DAYS)
+    .max(36_500)
+    .default(AUDIT_RETENTION_DEFAULT_DAYS),
 });
 
 export interface Config {
@@ -137,6 +145,8 @@ export interface Config {
   metricsToken: string | undefined;
   simulateChargers: boolean;
   payment: { timeoutMs: number };
+  /** Days an audit entry is kept (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -195,5 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     simulateChargers: e.SIMULATE_CHARGERS,
     payment: { timeoutMs: e.PAYMENT_TIMEOUT_MS },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -6,6 +6,8 @@ export * from './permissions.ts';
 export * from './points.ts';
 export * from './power-sharing.ts';
 export * from './pricing.ts';
+export * from './schemas/alerts.ts';
+export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/booking.ts';
 export * from './schemas/charger.ts';

@@ -144,6 +144,10 @@ export const MENU: readonly MenuEntry[] = [
     ],
   },
   { key: 'contact-us', label: 'Contact Us', path: '/contact-us', roles: ['admin', 'marketting'] },
+  // Issue 36: what every role hears about in its scope; who did what and the alerts' thresholds, the admin's.
+  { key: 'alerts', label: 'Alerts', path: '/alerts', roles: ALL },
+  { key: 'audit-log', label: 'Audit Log', path: '/audit-log', roles: ['admin'] },
+  { key: 'alert-settings', label: 'Alert Settings', path: '/alert-settings', roles: ['admin'] },
 ];
 
 /** The menu as one role sees it: entries it may open, groups with at least one such entry. */
@@ -247,6 +251,10 @@ export const PERMISSIONS = {
   // Issue 35: the statistics have the Booking Report's roles; every role has a dashboard of its own scope.
   'statistics.read': menuRoles('booking-report'),
   'dashboard.read': ALL,
+  // Issue 36 (docs/audit.md): the audit log is the admin's only; every role has alerts of its own scope.
+  'audit.read': menuRoles('audit-log'),
+  'alert.read': ALL,
+  'alert.settings': menuRoles('alert-settings'),
   'page.read': CONTENT,
   'page.write': CONTENT,
 } as const satisfies Record<string, readonly AdminRole[]>;

@@ -135,6 +135,10 @@ export async function startTestApp(
       await database.close();
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // Every staff change must write its audit entry (modules/audit/audit.ts logs the ones that did not).
+      const unaudited = [...new Set(logText.match(/audit: no entry for [A-Z]+ \S+/g) ?? [])];
+      if (unaudited.length > 0)
+        throw new Error(`Staff changes without an audit entry: ${unaudited.join('; ')}`);
     },
   };
 }

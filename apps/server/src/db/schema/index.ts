@@ -1,3 +1,5 @@
+export * from './alerts.ts';
+export * from './audit.ts';
 export * from './bookings.ts';
 export * from './catalog.ts';
 export * from './charger-files.ts';

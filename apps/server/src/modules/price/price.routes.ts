@@ -11,6 +11,7 @@ import {
 } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { exportPrices } from './price.export.ts';
 import {
   createPrice,
@@ -77,7 +78,7 @@ export const priceRoutes =
           response: { 200: createdResponse, ...errors },
         },
       },
-      async (request) => ({ message: 'Success', id: await createPrice(db, request.body) }),
+      async (request) => ({ message: 'Success', id: await createPrice(db, request.body, actorOf(request)) }),
     );
     app.patch(
       '/api/price/:id',
@@ -92,7 +93,7 @@ export const priceRoutes =
         },
       },
       async (request) => {
-        await updatePrice(db, request.params.id, request.body);
+        await updatePrice(db, request.params.id, request.body, actorOf(request));
         return { message: 'Success' };
       },
     );
@@ -109,7 +110,7 @@ export const priceRoutes =
         },
       },
       async (request) => {
-        await deletePrice(db, request.params.id);
+        await deletePrice(db, request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { priceOverrides, priceOverrideWeekdays, prices } from '../../db/schema/index.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
 export const PRICE_NOT_FOUND = 'Price not found';
@@ -195,24 +196,35 @@ async function insertOverrides(tx: Tx, priceId: number, body: PriceBody) {
   }
 }
 
-export async function createPrice(db: Db, body: PriceBody): Promise<number> {
+export async function createPrice(db: Db, body: PriceBody, actor: AuditActor): Promise<number> {
   return db.transaction(async (tx) => {
+    const entry = await audit(tx, actor, { entity: 'price', action: 'create' });
     const [row] = await tx.insert(prices).values(columnsOf(body)).returning({ id: prices.id });
     const id = row!.id;
+    await auditedId(tx, entry, id);
     await insertOverrides(tx, id, body);
     return id;
   });
 }
 
 /** Saves the form (override rows replaced in the same transaction), or only `{ active }`. */
-export async function updatePrice(db: Db, id: number, body: PriceBody | { active: boolean }): Promise<void> {
+export async function updatePrice(
+  db: Db,
+  id: number,
+  body: PriceBody | { active: boolean },
+  actor: AuditActor,
+): Promise<void> {
   const [current] = await db.select({ id: prices.id }).from(prices).where(eq(prices.id, id));
   if (!current) throw new NotFound(PRICE_NOT_FOUND);
   if (!('descEn' in body)) {
-    await db.update(prices).set({ active: body.active, updatedAt: sql`now()` }).where(eq(prices.id, id));
+    await db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'price', entityId: id, action: 'toggle' });
+      await tx.update(prices).set({ active: body.active, updatedAt: sql`now()` }).where(eq(prices.id, id));
+    });
     return;
   }
   await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'price', entityId: id, action: 'update' });
     await tx
       .update(prices)
       .set({ ...columnsOf(body), updatedAt: sql`now()` })
@@ -224,8 +236,13 @@ export async function updatePrice(db: Db, id: number, body: PriceBody | { active
 }
 
 /** 409 while active, or while a connector charges with it (ON DELETE RESTRICT); its overrides go with it. */
-export async function deletePrice(db: Db, id: number): Promise<void> {
+export async function deletePrice(db: Db, id: number, actor: AuditActor): Promise<void> {
   const [row] = await db.select({ active: prices.active }).from(prices).where(eq(prices.id, id));
   if (!row) throw new NotFound(PRICE_NOT_FOUND);
-  await deleteUnlessUsed(row.active, () => db.delete(prices).where(eq(prices.id, id)));
+  await deleteUnlessUsed(row.active, () =>
+    db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'price', entityId: id, action: 'delete' });
+      await tx.delete(prices).where(eq(prices.id, id));
+    }),
+  );
 }
