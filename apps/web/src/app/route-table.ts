@@ -35,6 +35,10 @@ export const SHELL_PATHS = [
   // Issue 35 (not in the spec): the network at a glance, and its figures over time.
   '/dashboard',
   '/statistics',
+  // Issue 36 (not in the spec): the user's alerts, who changed what, and the alerts' thresholds.
+  '/alerts',
+  '/audit-log',
+  '/alert-settings',
 ] as const;
 
 export type ShellPath = (typeof SHELL_PATHS)[number];
@@ -43,3 +47,4 @@ export type ShellPath = (typeof SHELL_PATHS)[number];
 export const HOME_PATH = '/user-detail' satisfies ShellPath;
 export const LOGIN_PATH = '/login';
 export const LANDING_PATH = '/landing';
+export const ALERTS_PATH = '/alerts' satisfies ShellPath;

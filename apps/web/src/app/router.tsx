@@ -141,6 +141,16 @@ const SCREENS: Partial<Record<ShellPath, [Load, Permission?]>> = {
     () => import('../features/statistics/screens.ts').then((m) => m.StatisticsPage),
     'statistics.read',
   ],
+  // Issue 36: every role's alerts; the audit log and the alerts' settings are the admin's.
+  '/alerts': [() => import('../features/alerts/alerts-page.tsx').then((m) => m.AlertsPage), 'alert.read'],
+  '/audit-log': [
+    () => import('../features/audit/audit-log-page.tsx').then((m) => m.AuditLogPage),
+    'audit.read',
+  ],
+  '/alert-settings': [
+    () => import('../features/alerts/alert-settings-page.tsx').then((m) => m.AlertSettingsPage),
+    'alert.settings',
+  ],
 };
 
 const notFound: Load = () => import('./not-found.tsx').then((m) => m.NotFoundPage);

@@ -16,6 +16,7 @@ import { useSelfQuery } from '../../lib/self.ts';
 import { useSession } from '../../lib/session.ts';
 import { RouteLoading } from '../guards.tsx';
 import { HOME_PATH, LOGIN_PATH } from '../route-table.ts';
+import { AlertBell } from './alert-bell.tsx';
 import { Sidebar } from './sidebar.tsx';
 import './shell.css';
 
@@ -103,6 +104,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
             </Flex>
           )}
           <Flex align="center" gap={8} className="shell-user">
+            <AlertBell />
             <Link to={HOME_PATH} className="shell-user-name">
               <UserOutlined /> <span>{fullName(current.user)}</span>
             </Link>

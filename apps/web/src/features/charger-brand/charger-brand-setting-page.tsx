@@ -5,6 +5,7 @@ import { HALF } from '../../components/form/fields.tsx';
 import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
+import { HistoryButton } from '../../components/history-button.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { BrandFirmware } from './brand-firmware.tsx';
@@ -28,6 +29,7 @@ function ChargerBrandSetting({ id }: { id: string | undefined }) {
   return (
     <SettingForm<ChargerBrandForm>
       title="Charger Brand Setting"
+      extra={<HistoryButton entity="charger-brand" id={id} />}
       listPath={ENDPOINT}
       form={form}
       loading={id !== undefined && !record}

@@ -13,6 +13,7 @@ import { FormSection, HALF } from '../../components/form/fields.tsx';
 import { MaxPowerField } from '../../components/form/max-power-field.tsx';
 import { recordId, saveRecord, useRecordAnswer } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
+import { HistoryButton } from '../../components/history-button.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
 import { idNameFieldOptions, useLandlordDropdown, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
@@ -86,6 +87,7 @@ function ChargerSetting({ id }: { id: string | undefined }) {
   return (
     <SettingForm<ChargerValues>
       title="Charger Setting"
+      extra={<HistoryButton entity="charger" id={id} />}
       listPath={ENDPOINT}
       form={form}
       loading={id !== undefined && !record}

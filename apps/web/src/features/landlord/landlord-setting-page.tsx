@@ -19,6 +19,7 @@ import { MaxPowerField } from '../../components/form/max-power-field.tsx';
 import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
+import { HistoryButton } from '../../components/history-button.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
 import { idNameFieldOptions, useMerchantDropdown } from '../../lib/reference.ts';
 import { useRole } from '../../lib/session.ts';
@@ -92,6 +93,7 @@ function LandlordSetting({ id }: { id: string | undefined }) {
   return (
     <SettingForm<LandlordForm>
       title="Site Setting"
+      extra={<HistoryButton entity="landlord" id={id} />}
       listPath="/landlord"
       form={form}
       loading={id !== undefined && !record}

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { HALF, ProvinceSelect, TEXT_AREA } from '../../components/form/fields.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
+import { HistoryButton } from '../../components/history-button.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { zodRule } from '../../lib/zod-rule.ts';
 
@@ -28,6 +29,7 @@ function MerchantSetting({ id }: { id: string | undefined }) {
   return (
     <SettingForm<MerchantForm>
       title="Cluster Setting"
+      extra={<HistoryButton entity="merchant" id={id} />}
       listPath="/merchant"
       form={form}
       loading={id !== undefined && !record}

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { HALF } from '../../components/form/fields.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
+import { HistoryButton } from '../../components/history-button.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { idNameFieldOptions, useLandlordDropdown } from '../../lib/reference.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
@@ -33,6 +34,7 @@ function PartySetting({ id }: { id: string | undefined }) {
   return (
     <SettingForm<PartyForm>
       title="Group Setting"
+      extra={<HistoryButton entity="party" id={id} />}
       listPath="/party"
       form={form}
       loading={id !== undefined && !record}

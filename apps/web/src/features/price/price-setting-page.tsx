@@ -15,6 +15,7 @@ import { FormSection, HALF } from '../../components/form/fields.tsx';
 import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, saveRecord, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
+import { HistoryButton } from '../../components/history-button.tsx';
 import { ForbiddenResult, NotFoundResult } from '../../components/not-found-result.tsx';
 import { useRole } from '../../lib/session.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
@@ -95,6 +96,7 @@ function PriceSetting({ id }: { id: string | undefined }) {
   return (
     <SettingForm<PriceForm>
       title="Price Setting"
+      extra={<HistoryButton entity="price" id={id} />}
       listPath="/price"
       form={form}
       loading={id !== undefined && !record}

@@ -10,7 +10,7 @@ import {
   promotionCodesCsv,
   promotionCsvName,
 } from '@ev/shared';
-import { Button, Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import { Button, Col, DatePicker, Flex, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { HALF } from '../../components/form/fields.tsx';
@@ -18,6 +18,7 @@ import { bangkokInstantField } from '../../components/form/instant-field.ts';
 import { NumberInput } from '../../components/form/number-input.tsx';
 import { recordId, useRecord } from '../../components/form/record.ts';
 import { SettingForm } from '../../components/form/setting-form.tsx';
+import { HistoryButton } from '../../components/history-button.tsx';
 import { NotFoundResult } from '../../components/not-found-result.tsx';
 import { saveBlob } from '../../components/save-file.ts';
 import { ApiError, api, apiDownload } from '../../lib/api.ts';
@@ -199,11 +200,14 @@ function PromotionSetting({ type, id }: { type: PromotionType; id: string | unde
       save={save}
       onSaveError={onSaveError}
       extra={
-        canDownload && (
-          <Button icon={<DownloadOutlined />} onClick={() => void download()}>
-            Download codes
-          </Button>
-        )
+        <Flex gap={8} wrap>
+          <HistoryButton entity="promotion" id={id} />
+          {canDownload && (
+            <Button icon={<DownloadOutlined />} onClick={() => void download()}>
+              Download codes
+            </Button>
+          )}
+        </Flex>
       }
     >
       <Row gutter={16}>

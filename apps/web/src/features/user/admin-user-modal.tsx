@@ -8,9 +8,10 @@ import {
   USER_MESSAGES,
   userEmail,
 } from '@ev/shared';
-import { Col, Form, Input, Row, Select, Switch, Typography } from 'antd';
+import { Col, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { HALF } from '../../components/form/fields.tsx';
 import { ModalForm } from '../../components/form/modal-form.tsx';
+import { HistoryButton } from '../../components/history-button.tsx';
 import {
   idNameFieldOptions,
   useLandlordDropdown,
@@ -85,6 +86,13 @@ export function AdminUserModal({ user, onClose }: UserModalProps) {
       initialValues={initialValues}
       onSubmit={submit}
       onClose={onClose}
+      after={
+        user && (
+          <Flex justify="end">
+            <HistoryButton entity="user" id={user.id} size="small" />
+          </Flex>
+        )
+      }
     >
       {!user && (
         <Typography.Paragraph type="secondary">

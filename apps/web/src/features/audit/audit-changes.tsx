@@ -1,0 +1,109 @@
+import { AUDIT_REDACTED, type AuditChange, type AuditEntry } from '@ev/shared';
+import { Descriptions, Table, type TableProps, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
+
+/** How a value reads: one line in the cell, and whole (JSON pretty) in the tooltip. */
+export interface ValueText {
+  line: string;
+  whole: string;
+  kind: 'empty' | 'redacted' | 'json' | 'text';
+}
+
+export function valueText(value: unknown): ValueText {
+  if (value === null || value === undefined) return { line: '—', whole: 'empty', kind: 'empty' };
+  if (value === AUDIT_REDACTED) return { line: AUDIT_REDACTED, whole: AUDIT_REDACTED, kind: 'redacted' };
+  if (typeof value === 'object')
+    return { line: JSON.stringify(value), whole: JSON.stringify(value, null, 2), kind: 'json' };
+  return { line: String(value), whole: String(value), kind: 'text' };
+}
+
+/**
+ * One value of a change on one line, cut with '…'; the whole of it (JSON pretty) in a tooltip when cut or
+ * when it is JSON. A before is struck through in a muted red, an after green; empty and '[redacted]' are
+ * shown as such, neither struck nor coloured.
+ */
+export function ChangeValue({ value, side }: { value: unknown; side: 'before' | 'after' | 'detail' }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [open, setOpen] = useState(false);
+  const text = valueText(value);
+  const cut = () => !!ref.current && ref.current.scrollWidth > ref.current.clientWidth;
+  const marked = text.kind === 'json' || text.kind === 'text';
+  const className = ['audit-value', `audit-value-${text.kind}`, marked ? `audit-${side}` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Tooltip
+      title={<pre className="audit-value-whole">{text.whole}</pre>}
+      open={open}
+      onOpenChange={(next) => setOpen(next && (text.kind === 'json' || cut()))}
+      styles={{ root: { maxWidth: 560 } }}
+    >
+      <span ref={ref} className={className} data-side={side}>
+        {text.line}
+      </span>
+    </Tooltip>
+  );
+}
+
+const CHANGE_COLUMNS: TableProps<AuditChange>['columns'] = [
+  {
+    title: 'Field',
+    dataIndex: 'field',
+    key: 'field',
+    width: '28%',
+    render: (field: string) => (
+      <Typography.Text code className="audit-field" title={field}>
+        {field}
+      </Typography.Text>
+    ),
+  },
+  {
+    title: 'Before',
+    dataIndex: 'before',
+    key: 'before',
+    render: (value: unknown) => <ChangeValue value={value} side="before" />,
+  },
+  {
+    title: 'After',
+    dataIndex: 'after',
+    key: 'after',
+    render: (value: unknown) => <ChangeValue value={value} side="after" />,
+  },
+];
+
+/** An entry opened: its field changes (before → after), and what else it says (a command's answer, a filter). */
+export function AuditEntryDetails({ entry }: { entry: AuditEntry }) {
+  const details = Object.entries(entry.details ?? {});
+  return (
+    <div className="audit-entry" data-testid={`audit-entry-${entry.id}`}>
+      {entry.changes.length > 0 && (
+        <Table<AuditChange>
+          className="audit-changes"
+          size="small"
+          tableLayout="fixed"
+          pagination={false}
+          rowKey={(change) => change.field}
+          columns={CHANGE_COLUMNS}
+          dataSource={entry.changes}
+        />
+      )}
+      {details.length > 0 && (
+        <Descriptions
+          className="audit-details"
+          size="small"
+          bordered
+          column={1}
+          title={entry.changes.length > 0 ? 'Details' : undefined}
+          items={details.map(([key, value]) => ({
+            key,
+            label: key,
+            children: <ChangeValue value={value} side="detail" />,
+          }))}
+        />
+      )}
+      {entry.changes.length === 0 && details.length === 0 && (
+        <Typography.Text type="secondary">No field changed.</Typography.Text>
+      )}
+    </div>
+  );
+}
