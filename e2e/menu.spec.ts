@@ -6,7 +6,8 @@ import { ROLE_USERS } from './fixtures/users.ts';
 /**
  * The sidebar of each role, written by hand from document 1, section 6 (the oracle: not derived from the
  * app's own menu table), with issue 35's Dashboard (first, every role) and Statistics (after Booking Report,
- * its roles). A group's entry reads 'Group › Item'; the order is the table's.
+ * its roles), and issue 36's Alerts (last, every role), then the admin's Audit Log and Alert Settings. A
+ * group's entry reads 'Group › Item'; the order is the table's.
  */
 const EXPECTED_MENU: Record<AdminRole, string[]> = {
   admin: [
@@ -34,10 +35,13 @@ const EXPECTED_MENU: Record<AdminRole, string[]> = {
     'Policy Management › Term&Condition',
     'Policy Management › Privacy Policy',
     'Contact Us',
+    'Alerts',
+    'Audit Log',
+    'Alert Settings',
   ],
-  merchant: ['Dashboard', 'Site', 'Devices › Charger', 'Booking Report', 'Statistics'],
-  party: ['Dashboard', 'Site', 'Devices › Charger', 'Booking Report', 'Statistics'],
-  landlord: ['Dashboard', 'Devices › Charger', 'Booking Report', 'Statistics'],
+  merchant: ['Dashboard', 'Site', 'Devices › Charger', 'Booking Report', 'Statistics', 'Alerts'],
+  party: ['Dashboard', 'Site', 'Devices › Charger', 'Booking Report', 'Statistics', 'Alerts'],
+  landlord: ['Dashboard', 'Devices › Charger', 'Booking Report', 'Statistics', 'Alerts'],
   callcenter: [
     'Dashboard',
     'Site',
@@ -47,6 +51,7 @@ const EXPECTED_MENU: Record<AdminRole, string[]> = {
     'Booking Management',
     'Booking Report',
     'Statistics',
+    'Alerts',
   ],
   station: [
     'Dashboard',
@@ -56,6 +61,7 @@ const EXPECTED_MENU: Record<AdminRole, string[]> = {
     'Booking Management',
     'Booking Report',
     'Statistics',
+    'Alerts',
   ],
   marketting: [
     'Dashboard',
@@ -72,6 +78,7 @@ const EXPECTED_MENU: Record<AdminRole, string[]> = {
     'Policy Management › Term&Condition',
     'Policy Management › Privacy Policy',
     'Contact Us',
+    'Alerts',
   ],
 };
 

@@ -1,8 +1,11 @@
 import {
+  AlertOutlined,
   ApartmentOutlined,
+  AuditOutlined,
   BarChartOutlined,
   BlockOutlined,
   CalendarOutlined,
+  ControlOutlined,
   DashboardOutlined,
   DollarOutlined,
   EnvironmentOutlined,
@@ -47,6 +50,9 @@ const ICONS: Record<string, ReactNode> = {
   tutorial: <ReadOutlined />,
   policy: <SafetyCertificateOutlined />,
   'contact-us': <PhoneOutlined />,
+  alerts: <AlertOutlined />,
+  'audit-log': <AuditOutlined />,
+  'alert-settings': <ControlOutlined />,
 };
 
 type Item = Required<MenuProps>['items'][number];

@@ -52,7 +52,7 @@ const CHANGE_COLUMNS: TableProps<AuditChange>['columns'] = [
     key: 'field',
     width: '28%',
     render: (field: string) => (
-      <Typography.Text code className="audit-field" title={field}>
+      <Typography.Text code className="audit-field">
         {field}
       </Typography.Text>
     ),
