@@ -5,16 +5,16 @@
 import { buildApp } from '@ev/server/app';
 import { loadConfig } from '@ev/server/config';
 import { openDatabase } from '@ev/server/db/client';
-import { pages, termAcceptances, users } from '@ev/server/db/schema/index';
+import { alertSubscriptions, pages, termAcceptances, users } from '@ev/server/db/schema/index';
 import { tuneHeap } from '@ev/server/lib/heap';
 import { hashPassword } from '@ev/server/lib/password';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
-import { ADMIN_ROLES } from '@ev/shared';
+import { ADMIN_ROLES, ALERT_CONDITIONS } from '@ev/shared';
 import { DEMO_USERS, loadDemoData } from '@ev/tools/demo-data';
 import { createScratchDatabase } from '@ev/tools/scratch-database';
 import { simulateChargers } from '@ev/tools/simulator';
 import { fleetFromDatabase } from '@ev/tools/simulator-fleet';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { seedBookings } from './fixtures/bookings.ts';
 import { E2E_BATCH_TOKEN, OFFLINE_CHARGER, QUIET_CHARGER } from './fixtures/ocpp.ts';
 import { E2E_PASSWORD, ROLE_USERS, SPEC_USERS } from './fixtures/users.ts';
@@ -45,6 +45,8 @@ const config = loadConfig({
   BATCH_COMMAND_TOKEN: E2E_BATCH_TOKEN,
   // Batch commands in the browser tests end within seconds even if a charger stays silent.
   OCPP_COMMAND_TIMEOUT_MS: '5000',
+  // The alerts spec waits for an alert to fire: the conditions are checked every second, not every 30 s.
+  ALERTS_EVERY_MS: '1000',
 });
 const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
 const { db } = database;
@@ -103,6 +105,24 @@ for (const account of accounts) {
   if (account.accepted && legal.length > 0) {
     await db.insert(termAcceptances).values(legal.map((page) => ({ userId: user!.id, pageId: page.id })));
   }
+}
+
+// Alerts (issue 36) reach the alerts spec's users only: every other staff user has the bell and its live
+// stream, but hears of no condition in the app, so a notice of an alert that other specs' chargers, batches
+// or payments cause never covers what a test clicks (a subscription row per condition, as Save writes it).
+const alertListeners = [SPEC_USERS.alerts.email, SPEC_USERS.alertsSubscriber.email];
+const unsubscribed = await db
+  .select({ id: users.id })
+  .from(users)
+  .where(and(eq(users.type, 'admin'), notInArray(users.email, alertListeners)));
+if (unsubscribed.length > 0) {
+  await db
+    .insert(alertSubscriptions)
+    .values(
+      unsubscribed.flatMap(({ id }) =>
+        ALERT_CONDITIONS.map((condition) => ({ userId: id, condition, inApp: false, mail: false })),
+      ),
+    );
 }
 
 // The booking and payment screens' stories (fixtures/bookings.ts).

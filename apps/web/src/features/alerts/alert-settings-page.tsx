@@ -138,8 +138,7 @@ export function AlertSettingsPage() {
     {
       title: 'Condition',
       key: 'condition',
-      width: 200,
-      fixed: 'left',
+      width: 180,
       render: (_, setting) => (
         <Typography.Text strong>
           {ALERT_CONDITION_LABELS[setting.condition] ?? setting.condition}
@@ -149,7 +148,7 @@ export function AlertSettingsPage() {
     {
       title: 'Threshold (minutes)',
       key: 'thresholdMin',
-      width: 150,
+      width: 140,
       render: (_, { condition }) => (
         <Form.Item name={[condition, 'thresholdMin']} rules={THRESHOLD_RULES} {...FIELD}>
           <NumberInput<number>
@@ -174,7 +173,6 @@ export function AlertSettingsPage() {
     {
       title: 'Webhook URL',
       key: 'webhookUrl',
-      width: 300,
       render: (_, { condition }) => (
         <Form.Item name={[condition, 'webhookUrl']} rules={URL_RULES} {...FIELD}>
           <Input
@@ -188,7 +186,7 @@ export function AlertSettingsPage() {
     {
       title: 'Webhook secret',
       key: 'webhookSecret',
-      width: 320,
+      width: 280,
       render: (_, setting) => (
         <Flex vertical gap={4}>
           <Flex gap={8} align="center">
@@ -226,8 +224,7 @@ export function AlertSettingsPage() {
     {
       title: 'Action',
       key: 'action',
-      width: 90,
-      fixed: 'right',
+      width: 80,
       render: (_, { condition }) => (
         <Button
           type="primary"
@@ -272,7 +269,7 @@ export function AlertSettingsPage() {
             dataSource={settings.data}
             columns={columns}
             tableLayout="fixed"
-            scroll={{ x: 1150 }}
+            scroll={{ x: 1000 }}
           />
         </Form>
       )}
