@@ -138,7 +138,9 @@ test.describe('as admin', () => {
 });
 
 function entryLink(page: Page, id: string) {
-  return rows(page).first().getByRole('link', { name: `Open Price ${id}` });
+  return rows(page)
+    .first()
+    .getByRole('link', { name: `Open Price ${id}` });
 }
 
 test('a role other than admin has no Audit Log entry, its route refuses, and no History button', async ({
