@@ -16,11 +16,8 @@ test.describe.configure({ mode: 'default' });
  * its export test reads the kWh plans only).
  */
 const PLAN = 'AC Flat Rate 2024 (retired)';
-const FEE = 'Extracharger fee (Baht/min)';
-const fee = (page: Page) => page.getByRole('spinbutton', { name: new RegExp(`^(\\* )?${escape(FEE)}$`) });
-function escape(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/** The fee's input: a required field's name starts with its '* ' mark. */
+const fee = (page: Page) => page.getByRole('spinbutton', { name: /^(\* )?Extracharger fee \(Baht\/min\)$/ });
 
 /** Opens the plan's setting page from the price list; answers its id. */
 async function openPlan(page: Page): Promise<string> {

@@ -26,47 +26,15 @@ import { withoutFieldPrefix } from '../../components/form/server-message.ts';
 import { useSuccessPopup } from '../../components/success-popup.ts';
 import { notifyCallError } from '../../lib/notify.ts';
 import { optionalZodRule, zodRule } from '../../lib/zod-rule.ts';
+import { bodyOf, type RowValues, type Values, valuesOf } from './alert-forms.ts';
 import { saveAlertSetting, useAlertSettings } from './api.ts';
 import './alerts.css';
-
-interface RowValues {
-  thresholdMin: number | null;
-  enabled: boolean;
-  webhookUrl: string;
-  /** A new secret to set; empty keeps the one set. */
-  webhookSecret: string;
-}
-type Values = Partial<Record<AlertCondition, RowValues>>;
 
 const shape = alertSettingBody.shape;
 const THRESHOLD_RULES = [zodRule(shape.thresholdMin)];
 const URL_RULES = [optionalZodRule(shape.webhookUrl)];
 const SECRET_RULES = [optionalZodRule(shape.webhookSecret)];
 const FIELD = { style: { marginBottom: 0 } };
-
-const valuesOf = (settings: readonly AlertSetting[]): Values =>
-  Object.fromEntries(
-    settings.map((setting) => [
-      setting.condition,
-      {
-        thresholdMin: setting.thresholdMin,
-        enabled: setting.enabled,
-        webhookUrl: setting.webhookUrl ?? '',
-        webhookSecret: '',
-      },
-    ]),
-  );
-
-/** What Save sends for a row: every field of it, the URL emptied as null, the secret only when one was typed. */
-export function bodyOf(row: RowValues): AlertSettingBody {
-  const url = row.webhookUrl?.trim() ?? '';
-  return {
-    thresholdMin: row.thresholdMin ?? undefined,
-    enabled: row.enabled,
-    webhookUrl: url === '' ? null : url,
-    ...(row.webhookSecret ? { webhookSecret: row.webhookSecret } : {}),
-  };
-}
 
 /**
  * /alert-settings (issue 36, admin): per condition, the minutes it must hold before it fires, whether it is on,

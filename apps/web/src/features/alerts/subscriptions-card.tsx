@@ -1,28 +1,11 @@
-import {
-  ALERT_CONDITION_LABELS,
-  ALERT_CONDITIONS,
-  type AlertCondition,
-  type AlertSubscription,
-} from '@ev/shared';
+import { ALERT_CONDITION_LABELS, ALERT_CONDITIONS } from '@ev/shared';
 import { Button, Card, Flex, Form, Skeleton, Switch, Table, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useLeaveWarning } from '../../components/form/leave-warning.ts';
 import { useSuccessPopup } from '../../components/success-popup.ts';
 import { notifyCallError } from '../../lib/notify.ts';
+import { type Choices, choicesOf } from './alert-forms.ts';
 import { saveAlertSubscriptions, useAlertSubscriptions } from './api.ts';
-
-type Choices = Record<AlertCondition, { inApp: boolean; mail: boolean }>;
-
-/** Each condition as the user has it; a condition without a choice: in the app yes, by mail no. */
-export function choicesOf(subscriptions: readonly AlertSubscription[]): Choices {
-  const given = new Map(subscriptions.map((subscription) => [subscription.condition, subscription]));
-  return Object.fromEntries(
-    ALERT_CONDITIONS.map((condition) => {
-      const chosen = given.get(condition);
-      return [condition, { inApp: chosen?.inApp ?? true, mail: chosen?.mail ?? false }];
-    }),
-  ) as Choices;
-}
 
 const ROWS = ALERT_CONDITIONS.map((condition) => ({ condition }));
 

@@ -1,21 +1,7 @@
-import { AUDIT_REDACTED, type AuditChange, type AuditEntry } from '@ev/shared';
+import type { AuditChange, AuditEntry } from '@ev/shared';
 import { Descriptions, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-
-/** How a value reads: one line in the cell, and whole (JSON pretty) in the tooltip. */
-export interface ValueText {
-  line: string;
-  whole: string;
-  kind: 'empty' | 'redacted' | 'json' | 'text';
-}
-
-export function valueText(value: unknown): ValueText {
-  if (value === null || value === undefined) return { line: '—', whole: 'empty', kind: 'empty' };
-  if (value === AUDIT_REDACTED) return { line: AUDIT_REDACTED, whole: AUDIT_REDACTED, kind: 'redacted' };
-  if (typeof value === 'object')
-    return { line: JSON.stringify(value), whole: JSON.stringify(value, null, 2), kind: 'json' };
-  return { line: String(value), whole: String(value), kind: 'text' };
-}
+import { valueText } from './audit-format.ts';
 
 /**
  * One value of a change on one line, cut with '…'; the whole of it (JSON pretty) in a tooltip when cut or

@@ -9,7 +9,7 @@ import type { ListColumns } from '../../components/list/fit-columns.ts';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { formatThaiDateTime } from '../../lib/format.ts';
 import { AuditEntryDetails } from './audit-changes.tsx';
-import { ACTION_OPTIONS, actionLabel, ENTITY_OPTIONS, entityLabel, recordLink } from './audit-labels.ts';
+import { ACTION_OPTIONS, actionLabel, ENTITY_OPTIONS, entityLabel, recordLink } from './audit-format.ts';
 import { UserFilter } from './user-filter.tsx';
 import './audit.css';
 

@@ -1,6 +1,7 @@
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
+  AUDIT_REDACTED,
   type AuditAction,
   type AuditEntity,
   type AuditEntry,
@@ -106,4 +107,19 @@ export function recordLink(entry: Pick<AuditEntry, 'entity' | 'entityId' | 'deta
       return `/promotion/${type}/${id}`;
   }
   return null;
+}
+
+/** How a value reads: one line in the cell, and whole (JSON pretty) in the tooltip. */
+export interface ValueText {
+  line: string;
+  whole: string;
+  kind: 'empty' | 'redacted' | 'json' | 'text';
+}
+
+export function valueText(value: unknown): ValueText {
+  if (value === null || value === undefined) return { line: '—', whole: 'empty', kind: 'empty' };
+  if (value === AUDIT_REDACTED) return { line: AUDIT_REDACTED, whole: AUDIT_REDACTED, kind: 'redacted' };
+  if (typeof value === 'object')
+    return { line: JSON.stringify(value), whole: JSON.stringify(value, null, 2), kind: 'json' };
+  return { line: String(value), whole: String(value), kind: 'text' };
 }
