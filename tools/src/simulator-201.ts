@@ -58,6 +58,7 @@ const CONNECTOR_STATUS: Record<ConnectorStatus, string> = {
   Finishing: 'Occupied',
   Reserved: 'Reserved',
   Unavailable: 'Unavailable',
+  Faulted: 'Faulted',
 };
 
 /** During a transaction: 1.6's status as 2.0.1's charging state. */

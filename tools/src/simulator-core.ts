@@ -205,7 +205,9 @@ export type ConnectorStatus =
   | 'SuspendedEVSE'
   | 'Finishing'
   | 'Reserved'
-  | 'Unavailable';
+  | 'Unavailable'
+  /** A fault (the demo's, alerts' tests): reported with an error code; the random activity leaves it. */
+  | 'Faulted';
 
 export interface ConnectorState<Tx extends number | string = number | string> {
   status: ConnectorStatus;

@@ -21,6 +21,9 @@ import { Lifecycle } from './lib/lifecycle.ts';
 import { loggerOptions } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { Metrics, NO_METRICS } from './lib/metrics.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
+import { Alerts, type TickResult } from './modules/alerts/alerts.ts';
+import type { DeliveryRound } from './modules/alerts/deliveries.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { pruneAudit } from './modules/audit/audit.service.ts';
 import { registerAudit } from './modules/audit/audit.ts';
@@ -97,7 +100,17 @@ declare module 'fastify' {
       rollupStatistics(now?: number): Promise<number>;
       /** Deletes the audit entries past their retention (AUDIT_RETENTION_DAYS); answers how many. */
       pruneAudit(now?: number): Promise<number>;
+      /**
+       * The alerts' pass at `now` (modules/alerts, docs/alerts.md): probes the database, evaluates every
+       * condition (opens, clears and resolves incidents, queues their deliveries), tells the live streams, then
+       * sends what is due. At start and every ALERTS_EVERY_MS, in every process.
+       */
+      evaluateAlerts(now?: number): Promise<TickResult>;
+      /** Sends the alerts' mail and webhooks due at `now` (retries with backoff); also on a timer of its own. */
+      deliverAlerts(now?: number): Promise<DeliveryRound>;
     };
+    /** The alerts of this process: its live streams (`alerts.hub.settled()` is the tests' sync point). */
+    alerts: Alerts;
     /** ChargerCommands: every command to a charger, wherever it is connected. */
     commands: ChargerCommands;
     /** The power sharing of limited sites (modules/power): `settled()` is the tests' sync point. */
@@ -239,6 +252,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rolling = run.catch(() => undefined);
     return run;
   };
+  // Alerts (issue 36 §2): evaluated at start and every ALERTS_EVERY_MS in every process (one incident however
+  // many evaluate: modules/alerts/evaluate.ts); the live streams end first at a stop, the jobs after.
+  const alerts = new Alerts({
+    db: options.db,
+    mailer,
+    log: app.log,
+    appUrl: config.appUrl,
+    everyMs: config.alerts.everyMs,
+    nodeId: ocpp.nodeId,
+    nats: options.nats,
+    bus,
+  });
+  app.decorate('alerts', alerts);
+  app.addHook('onReady', async () => alerts.start());
+  app.addHook('preClose', async () => alerts.closeStreams());
+  app.addHook('onClose', async () => alerts.stop());
   app.decorate('jobs', {
     expireReservations: expire,
     settled: () => background.settled(),
@@ -246,6 +275,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     flushPowerSamples: () => powerSamples.flush(),
     rollupStatistics: rollup,
     pruneAudit: (now?: number) => pruneAudit(options.db, config.auditRetentionDays, now),
+    evaluateAlerts: (now?: number) => alerts.tick(now),
+    deliverAlerts: (now?: number) => alerts.deliver(now),
   });
   // The audit log's retention: pruned at start and every 6 hours (modules/audit), in every process (the
   // deletes of one are what the other would do).
@@ -363,6 +394,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pageRoutes(services));
   await app.register(uploadRoutes(services));
   await app.register(auditRoutes(services));
+  await app.register(alertRoutes(services, alerts.hub));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const hasWeb = indexHtml !== null && fs.existsSync(indexHtml);

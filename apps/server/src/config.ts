@@ -102,6 +102,12 @@ const envSchema = z.object({
     .min(AUDIT_RETENTION_MIN_DAYS)
     .max(36_500)
     .default(AUDIT_RETENTION_DEFAULT_DAYS),
+  /**
+   * How often each process evaluates the alert conditions and sends the alerts' mail and webhooks (ms; issue
+   * 36, docs/alerts.md). The thresholds themselves are minutes an admin sets; this is only how soon a condition
+   * that passed its threshold is noticed.
+   */
+  ALERTS_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
 });
 
 export interface Config {
@@ -147,6 +153,8 @@ export interface Config {
   payment: { timeoutMs: number };
   /** Days an audit entry is kept (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /** ALERTS_EVERY_MS: the alerts' evaluation and delivery period. */
+  alerts: { everyMs: number };
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -206,5 +214,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulateChargers: e.SIMULATE_CHARGERS,
     payment: { timeoutMs: e.PAYMENT_TIMEOUT_MS },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    alerts: { everyMs: e.ALERTS_EVERY_MS },
   };
 }

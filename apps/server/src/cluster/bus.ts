@@ -98,6 +98,8 @@ export class ChargerBus {
   private stopped = false;
   /** False while the NATS server is away: a command for another process's charger fails at once then. */
   private connectedToNats = true;
+  /** Since when (ms since the epoch) the NATS server has been away; null while it is reachable. */
+  private awaySince: number | null = null;
 
   constructor(
     readonly nc: NatsConnection,
@@ -121,9 +123,11 @@ export class ChargerBus {
       for await (const status of this.nc.status()) {
         if (status.type === 'disconnect') {
           this.connectedToNats = false;
+          this.awaySince ??= Date.now();
           this.log.warn({ server: status.server }, 'NATS: disconnected; reconnecting');
         } else if (status.type === 'reconnect') {
           this.connectedToNats = true;
+          this.awaySince = null;
           this.log.info({ server: status.server }, 'NATS: reconnected');
         } else if (status.type === 'error') this.log.error({ err: status.error }, 'NATS: error');
       }
@@ -272,6 +276,11 @@ export class ChargerBus {
   /** Whether the NATS server is reachable now (the metric ev_cluster_broker_connected). */
   get reachable(): boolean {
     return this.connectedToNats;
+  }
+
+  /** Since when the NATS server has been unreachable (ms since the epoch), null while reachable (alerts). */
+  get unreachableSince(): number | null {
+    return this.connectedToNats ? null : (this.awaySince ?? Date.now());
   }
 
   /** Chargers connected here now (sockets held). */

@@ -3,6 +3,10 @@ import type { FastifyReply } from 'fastify';
 export interface EventStream {
   /** Queues one event; events queued in the same tick go out in one write. */
   send(event: string, data: unknown): void;
+  /** Queues a comment line (`: text`): a heartbeat that keeps proxies from closing an idle stream. */
+  comment(text: string): void;
+  /** Whether the client has gone away (or `end()` was called). */
+  readonly closed: boolean;
   /** Flushes and ends the response. */
   end(): void;
 }
@@ -32,14 +36,23 @@ export function openEventStream(reply: FastifyReply): EventStream {
     if (!closed && pending) raw.write(pending);
     pending = '';
   };
+  const queue = (text: string) => {
+    if (closed) return;
+    pending += text;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
   return {
     send(event, data) {
-      if (closed) return;
-      pending += `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      queue(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    comment(text) {
+      queue(`: ${text.replace(/[\r\n]+/g, ' ')}\n\n`);
+    },
+    get closed() {
+      return closed;
     },
     end() {
       flush();

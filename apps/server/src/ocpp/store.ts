@@ -34,6 +34,9 @@ export interface StatusReport {
   at: Date;
 }
 
+/** A status report as queued: with the time we received it (alerts measure from it, not from the charger's). */
+type StatusChange = { chargerId: string; number: number; receivedAt: Date } & StatusReport;
+
 interface ChargerChange {
   lastSeenAt?: Date;
   /** A node id when it connected here, null when it went away. */
@@ -82,7 +85,7 @@ export interface Admission {
  */
 export class ChargePointStore {
   private chargerChanges = new Map<string, ChargerChange>();
-  private statusChanges = new Map<string, { chargerId: string; number: number } & StatusReport>();
+  private statusChanges = new Map<string, StatusChange>();
   private readonly writes: WriteBehind;
   private admissions: Array<{
     chargerId: string;
@@ -137,7 +140,12 @@ export class ChargePointStore {
   }
 
   status(chargerId: string, number: number, report: StatusReport): void {
-    this.statusChanges.set(`${number}\u0000${chargerId}`, { chargerId, number, ...report });
+    this.statusChanges.set(`${number}\u0000${chargerId}`, {
+      chargerId,
+      number,
+      ...report,
+      receivedAt: new Date(),
+    });
     this.change(chargerId).lastSeenAt = new Date();
   }
 
@@ -173,7 +181,7 @@ export class ChargePointStore {
 
   private async writeOneByOne(
     chargerChanges: Array<[string, ChargerChange]>,
-    statusChanges: Array<{ chargerId: string; number: number } & StatusReport>,
+    statusChanges: StatusChange[],
   ): Promise<void> {
     const failed: string[] = [];
     let lastError: unknown = null;
@@ -253,10 +261,7 @@ export class ChargePointStore {
     }
   }
 
-  private async writeStatuses(
-    db: Executor,
-    changes: Array<{ chargerId: string; number: number } & StatusReport>,
-  ): Promise<void> {
+  private async writeStatuses(db: Executor, changes: StatusChange[]): Promise<void> {
     const rows = changes.map((s) => ({
       charger_id: s.chargerId,
       num: s.number,
@@ -265,12 +270,16 @@ export class ChargePointStore {
       vendor_code: s.vendorErrorCode,
       info: s.info,
       at: s.at.toISOString(),
+      received: s.receivedAt.toISOString(),
     }));
+    // status_since: when we first received the status the connector is in (our clock); a repeat keeps it.
     await db.execute(sql`update ${connectors} as c set
         status = v.status, error_code = v.error_code, vendor_error_code = v.vendor_code,
-        status_info = v.info, status_at = v.at
+        status_info = v.info, status_at = v.at,
+        status_since = case when c.status is distinct from v.status or c.status_since is null
+          then v.received else c.status_since end
       from json_to_recordset(${JSON.stringify(rows)}::json) as v(charger_id text, num int, status text,
-        error_code text, vendor_code text, info text, at timestamptz)
+        error_code text, vendor_code text, info text, at timestamptz, received timestamptz)
       where c.charger_id = v.charger_id and c.ocpp_connector_id = v.num
         and c.charger_id = ${anyOf(rows.map((row) => row.charger_id))}`);
   }
@@ -280,7 +289,7 @@ export class ChargePointStore {
    * Chargers never heard from keep what they had.
    */
   async markSilentUnavailable(): Promise<void> {
-    await this.db.execute(sql`update ${connectors} set status = 'UNAVAILABLE', status_at = now()
+    await this.db.execute(sql`update ${connectors} set status = 'UNAVAILABLE', status_at = now(), status_since = now()
       from ${chargers}
       where ${chargers.id} = ${connectors.chargerId} and ${connectors.status} <> 'UNAVAILABLE'
         and ${chargers.lastSeenAt} < ${heartbeatDeadline}`);

@@ -85,13 +85,48 @@ describe('a price plan: each change is one entry, with what changed', () => {
     expect(entry!.changes.map((c) => c.field).sort()).toEqual(['bahtPerKwh', 'descEn']);
   });
 
+  it('a field cleared is a change to null; the override rows replaced are changes of their own table', async () => {
+    const weekly = {
+      dayOfWeek: 3,
+      validTimeFrom: '10:00',
+      validTimeTo: '11:00',
+      bahtPerKwh: 6,
+      bahtPerHour: 0,
+    };
+    await t.call('PATCH', `/api/price/${id}`, {
+      token: marketing.token,
+      body: { ...plan, bahtPerKwh: 8, descEn: 'Audit plan 2', overrideWeekdays: [weekly] },
+    });
+    const [added] = await entriesOf(`entity=price&entityId=${id}&action=update`);
+    const row = added!.changes.find((c) => c.field.startsWith('priceOverrideWeekdays#'));
+    expect(row?.field).toMatch(/^priceOverrideWeekdays#\d+\./);
+    expect(added!.changes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ before: null, after: '10:00:00' })]),
+    );
+    await t.call('PATCH', `/api/price/${id}`, {
+      token: marketing.token,
+      body: { ...plan, bahtPerKwh: 8, descEn: 'Audit plan 2' },
+    });
+    const [removed] = await entriesOf(`entity=price&entityId=${id}&action=update`);
+    expect(removed!.changes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ before: '10:00:00', after: null })]),
+    );
+  });
+
   it('toggle and delete are entries of their own', async () => {
     expect(
       (await t.call('PATCH', `/api/price/${id}`, { token: admin.token, body: { active: false } })).status,
     ).toBe(200);
     expect((await t.call('DELETE', `/api/price/${id}`, { token: admin.token })).status).toBe(200);
     const entries = await entriesOf(`entity=price&entityId=${id}`);
-    expect(entries.map((e) => e.action)).toEqual(['delete', 'toggle', 'update', 'create']);
+    expect(entries.map((e) => e.action)).toEqual([
+      'delete',
+      'toggle',
+      'update',
+      'update',
+      'update',
+      'create',
+    ]);
     expect(entries[1]!.changes).toEqual([{ field: 'active', before: true, after: false }]);
     expect(entries[0]!.changes).toEqual(
       expect.arrayContaining([{ field: 'descEn', before: 'Audit plan 2', after: null }]),

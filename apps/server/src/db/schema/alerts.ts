@@ -63,6 +63,10 @@ export const alertIncidents = pgTable(
     uniqueIndex('alert_incidents_open_key')
       .on(t.condition, t.subjectType, t.subjectId)
       .where(sql`${t.resolvedAt} is null`),
+    // An event rather than a state (a batch job that ended with failures): one incident per subject, ever.
+    uniqueIndex('alert_incidents_event_key')
+      .on(t.condition, t.subjectType, t.subjectId)
+      .where(sql`${t.condition} = 'batch-failed'`),
     index('alert_incidents_fired_idx').on(t.firedAt),
     index('alert_incidents_landlord_idx').on(t.landlordId, t.firedAt),
   ],

@@ -184,6 +184,11 @@ export const connectors = pgTable(
     vendorErrorCode: text('vendor_error_code'),
     statusInfo: text('status_info'),
     statusAt: timestamp('status_at', { withTimezone: true }),
+    /**
+     * When we first received the current status (our clock, not the charger's: alerts measure how long a
+     * connector has been Faulted or Unavailable from it, docs/alerts.md); null before a status came.
+     */
+    statusSince: timestamp('status_since', { withTimezone: true }),
   },
   (t) => [
     index('connectors_charger_idx').on(t.chargerId),

@@ -1,0 +1,2 @@
+ALTER TABLE "connectors" ADD COLUMN "status_since" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "alert_incidents_event_key" ON "alert_incidents" USING btree ("condition","subject_type","subject_id") WHERE "alert_incidents"."condition" = 'batch-failed';
