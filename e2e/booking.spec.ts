@@ -59,6 +59,11 @@ test.describe('as admin', () => {
     // When the list last answered: its reload timer counts from the last change of the query (TanStack Query
     // reschedules refetchInterval on every query update), so the reload below is measured from there.
     let listAnswered = 0;
+    // The header's alerts stream stays open as long as the page (issue 36), and 'networkidle' below waits
+    // for no request in flight: this test has the stream refused, as a server without alerts would.
+    await page.route('**/api/alerts/stream', (route) =>
+      route.fulfill({ status: 404, json: { message: 'Not found' } }),
+    );
     page.on('response', (response) => {
       const request = response.request();
       if (new URL(request.url()).pathname === '/api/booking' && request.method() === 'GET') {

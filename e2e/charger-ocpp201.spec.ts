@@ -1,63 +1,16 @@
 import { RPCClient } from '@ev/server/ocpp/rpc';
 import { notification, openAs } from './fixtures/auth.ts';
 import { chargerRow } from './fixtures/charger.ts';
-import { QUIET_CHARGER } from './fixtures/ocpp.ts';
+import { createCharger, QUIET_CHARGER } from './fixtures/ocpp.ts';
 import { shoot } from './fixtures/screenshot.ts';
-import { type APIRequestContext, expect, test } from './fixtures/test.ts';
-import { E2E_PASSWORD, ROLE_USERS } from './fixtures/users.ts';
+import { expect, test } from './fixtures/test.ts';
+import { ROLE_USERS } from './fixtures/users.ts';
 
 // Issue 33: an OCPP 2.0.1 charger beside the demo's 1.6 ones. The charger is a bare ocpp-rpc client of this
 // test (strict: every frame checked against the 2.0.1 schemas), not the simulator: it boots, answers
 // GetBaseReport by sending its device model in two NotifyReport parts, and takes a SetVariables.
 
 type Params = Record<string, unknown>;
-
-/** A new charger of the admin's (on a site no other spec counts), removed at the end. */
-async function createCharger(request: APIRequestContext, id: string) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: ROLE_USERS.admin, pass: E2E_PASSWORD, type: 'admin' },
-  });
-  const headers = { 'x-access-token': ((await login.json()) as { accessToken: string }).accessToken };
-  const sites = (await (await request.get('/api/landlord?mode=dropdown', { headers })).json()) as {
-    landlords: Array<{ id: number; nameEn: string }>;
-  };
-  const site = sites.landlords.find((landlord) => landlord.nameEn === 'Rangsit Campus Dormitory Zone')!;
-  // A brand, connector type and price as the quiet demo charger has them.
-  const model = (
-    (await (await request.get(`/api/charger/${QUIET_CHARGER}`, { headers })).json()) as {
-      charger: { chargerBrandId: number; connectors: Array<{ connectorTypeId: number; priceId: number }> };
-    }
-  ).charger;
-  const connectorId = Number(String(Date.now()).slice(-8));
-  const created = await request.post('/api/charger', {
-    headers,
-    data: {
-      id,
-      nameEn: 'Raw 2.0.1 charger',
-      nameTh: 'ตู้ชาร์จ 2.0.1',
-      landlordId: site.id,
-      chargerBrandId: model.chargerBrandId,
-      ocppProtocol: '2.0.1',
-      connectors: [
-        {
-          id: connectorId,
-          token: `e2e-201-${connectorId}`,
-          nameEn: 'CCS2 left',
-          nameTh: 'หัวชาร์จซ้าย',
-          connectorTypeId: model.connectors[0]!.connectorTypeId,
-          judjodId: null,
-          maxPowerKw: 60,
-          priceId: model.connectors[0]!.priceId,
-        },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return async () => {
-    await request.patch(`/api/charger/${id}`, { headers, data: { active: false } });
-    await request.delete(`/api/charger/${id}`, { headers });
-  };
-}
 
 const entry = (component: Params, variable: Params, value: string, mutability: string, unit?: string) => ({
   component,
@@ -72,7 +25,7 @@ test('the list shows each charger’s protocol; a 2.0.1 charger’s configuratio
 }) => {
   test.setTimeout(90_000);
   const id = `E2E-201-${Date.now()}`;
-  const remove = await createCharger(page.request, id);
+  const remove = await createCharger(page.request, id, '2.0.1');
   const asked: Array<{ action: string; params: Params }> = [];
   const client = new RPCClient({
     endpoint: `${baseURL!.replace(/^http/, 'ws')}/ocpp`,

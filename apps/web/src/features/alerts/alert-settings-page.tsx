@@ -17,6 +17,7 @@ import {
   Table,
   type TableProps,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useRef, useState } from 'react';
@@ -166,16 +167,25 @@ export function AlertSettingsPage() {
               <Tag data-secret="unset">Not set</Tag>
             )}
             {setting.hasWebhookSecret && (
-              <Button
-                size="small"
-                danger
-                type="link"
-                disabled={saving !== null}
-                onClick={() => clearSecret(setting)}
-                aria-label={`Clear ${ALERT_CONDITION_LABELS[setting.condition]} webhook secret`}
+              // The server signs every webhook call: a saved URL keeps its secret until the URL goes.
+              <Tooltip
+                title={
+                  setting.webhookUrl === null
+                    ? undefined
+                    : 'Remove the webhook URL first: its calls are signed with the secret.'
+                }
               >
-                Clear
-              </Button>
+                <Button
+                  size="small"
+                  danger
+                  type="link"
+                  disabled={saving !== null || setting.webhookUrl !== null}
+                  onClick={() => clearSecret(setting)}
+                  aria-label={`Clear ${ALERT_CONDITION_LABELS[setting.condition]} webhook secret`}
+                >
+                  Clear
+                </Button>
+              </Tooltip>
             )}
           </Flex>
           <Form.Item name={[setting.condition, 'webhookSecret']} rules={SECRET_RULES} {...FIELD}>
