@@ -48,7 +48,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export interface AlertStreamHandlers {
   /** An `alert` event: an alert fired or resolved. */
   onAlert: (alert: AlertItem) => void;
-  /** The stream is open (again): what was missed meanwhile is read by the caller. */
+  /**
+   * The stream is open (again): what fired before it was, or while it was down, is for the caller to read
+   * (a first fetch that raced the stream's start included).
+   */
   onOpen?: () => void;
 }
 
