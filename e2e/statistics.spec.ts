@@ -107,8 +107,12 @@ test.describe('Dashboard', () => {
     await expectNoSideScroll(page, PHONE.width);
     await shoot(page, 'dashboard-admin-390.png');
 
-    // A link opens the charger's screen.
-    await down.first().click();
+    // A link opens the charger's screen. Found by its charger: the list was read again meanwhile, and a charger
+    // another spec created (offline) may now come first.
+    await page
+      .getByTestId('dashboard-down')
+      .locator(`a[href="/charger/${encodeURIComponent(first.chargerId)}"]`)
+      .click();
     await expect(page).toHaveURL(new RegExp(`/charger/${encodeURIComponent(first.chargerId)}$`));
   });
 
