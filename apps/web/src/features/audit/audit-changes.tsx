@@ -1,6 +1,7 @@
 import type { AuditChange, AuditEntry } from '@ev/shared';
 import { Descriptions, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { useMediaQuery } from '../../lib/media-query.ts';
 import { valueText } from './audit-format.ts';
 
 /**
@@ -57,22 +58,50 @@ const CHANGE_COLUMNS: TableProps<AuditChange>['columns'] = [
   },
 ];
 
+/** A phone: a change per block (the field, then before and after), not three columns of a few letters. */
+const NARROW = '(max-width: 575px)';
+
+function StackedChanges({ changes }: { changes: AuditChange[] }) {
+  return (
+    <ul className="audit-changes audit-changes-stacked">
+      {changes.map((change) => (
+        <li key={change.field} className="audit-change">
+          <Typography.Text code className="audit-field">
+            {change.field}
+          </Typography.Text>
+          <div className="audit-change-pair">
+            <span className="audit-change-label">Before</span>
+            <ChangeValue value={change.before} side="before" />
+            <span className="audit-change-label">After</span>
+            <ChangeValue value={change.after} side="after" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** An entry opened: its field changes (before → after), and what else it says (a command's answer, a filter). */
 export function AuditEntryDetails({ entry }: { entry: AuditEntry }) {
+  const narrow = useMediaQuery(NARROW);
   const details = Object.entries(entry.details ?? {});
   return (
     <div className="audit-entry" data-testid={`audit-entry-${entry.id}`}>
-      {entry.changes.length > 0 && (
-        <Table<AuditChange>
-          className="audit-changes"
-          size="small"
-          tableLayout="fixed"
-          pagination={false}
-          rowKey={(change) => change.field}
-          columns={CHANGE_COLUMNS}
-          dataSource={entry.changes}
-        />
-      )}
+      {entry.changes.length > 0 &&
+        (narrow ? (
+          <StackedChanges changes={entry.changes} />
+        ) : (
+          <Table<AuditChange>
+            className="audit-changes"
+            size="small"
+            tableLayout="fixed"
+            pagination={false}
+            rowKey={(change) => change.field}
+            rowClassName="audit-change"
+            columns={CHANGE_COLUMNS}
+            dataSource={entry.changes}
+          />
+        ))}
       {details.length > 0 && (
         <Descriptions
           className="audit-details"
