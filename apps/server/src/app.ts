@@ -293,10 +293,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rollup().catch((error: unknown) => app.log.error({ err: error }, 'statistics rollup failed'));
   };
   app.addHook('onReady', async () => rollupLater());
-  const rollups = setInterval(rollupLater, 60_000);
-  rollups.unref();
+  const rollups =
+    config.statisticsRollupEveryMs > 0 ? setInterval(rollupLater, config.statisticsRollupEveryMs) : null;
+  rollups?.unref();
   app.addHook('onClose', async () => {
-    clearInterval(rollups);
+    if (rollups) clearInterval(rollups);
     await rolling;
   });
   const expiry = setInterval(() => {

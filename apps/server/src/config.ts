@@ -95,6 +95,9 @@ const envSchema = z.object({
   OCPP_MESSAGE_LOG_MAX: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   /** How long a call to the payment provider may take before its outcome counts as unknown (settled later). */
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // The statistics' rollup timer (modules/statistics/rollup.ts); 0 = only at start (a test that needs a day to
+  // stay dirty while it runs).
+  STATISTICS_ROLLUP_EVERY_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   // Issue 36: audit entries older than this many days are pruned (docs/audit.md); never fewer than 90.
   AUDIT_RETENTION_DAYS: z.coerce
     .number()
@@ -151,6 +154,8 @@ export interface Config {
   metricsToken: string | undefined;
   simulateChargers: boolean;
   payment: { timeoutMs: number };
+  /** How often the statistics' rollups run after the one at start; 0 = never (STATISTICS_ROLLUP_EVERY_MS). */
+  statisticsRollupEveryMs: number;
   /** Days an audit entry is kept (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
   /** ALERTS_EVERY_MS: the alerts' evaluation and delivery period. */
@@ -215,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: { timeoutMs: e.PAYMENT_TIMEOUT_MS },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     alerts: { everyMs: e.ALERTS_EVERY_MS },
+    statisticsRollupEveryMs: e.STATISTICS_ROLLUP_EVERY_MS,
   };
 }

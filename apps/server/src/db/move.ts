@@ -160,8 +160,9 @@ export async function copyAll(source: PGlite, target: pg.Client, tables: Table[]
   };
   await target.query('begin');
   try {
-    await target.query(`truncate ${tables.map((table) => ident(table.name)).join(', ')}`);
+    // Off first: the audit log's own triggers refuse a TRUNCATE (the target's is empty: a fresh schema).
     await triggers('disable');
+    await target.query(`truncate ${tables.map((table) => ident(table.name)).join(', ')}`);
     for (const table of tables) total += await copyTable(source, target, table, output);
     await triggers('enable');
     for (const sequence of await readSequences(pgliteSql(source))) {

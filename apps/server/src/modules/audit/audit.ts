@@ -124,6 +124,15 @@ export async function stopCapture(tx: Tx): Promise<void> {
   await tx.execute(sql`select set_config('ev.audit_entry', '', true)`);
 }
 
+/**
+ * Captures this transaction's rows into an entry written earlier, in a transaction of its own: the outcome of
+ * an action split around a call to an outside provider (a refund: its intent, the provider, then its outcome)
+ * goes to the action's one entry.
+ */
+export async function resumeCapture(tx: Tx, entry: number): Promise<void> {
+  await tx.execute(sql`select set_config('ev.audit_entry', ${String(entry)}, true)`);
+}
+
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /** The entity a list's export is about, from the permission its route needs ('user.mobile.read' → member). */

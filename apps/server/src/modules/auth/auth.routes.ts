@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { forgotPassword, login, logout, resetPassword } from './auth.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
@@ -33,7 +34,7 @@ export const authRoutes =
         schema: { tags: ['auth'], body: noFieldsBody, response: { 200: messageResponse, ...errors } },
       },
       async (request) => {
-        await logout(db, authOf(request).sessionId);
+        await logout(db, authOf(request).sessionId, actorOf(request));
         return { message: 'Success' };
       },
     );
@@ -58,7 +59,7 @@ export const authRoutes =
         schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: messageResponse, ...errors } },
       },
       async (request) => {
-        await resetPassword(db, request.body);
+        await resetPassword(db, request.body, undefined, request.ip);
         return { message: 'Success' };
       },
     );

@@ -1,12 +1,13 @@
 import type { ForgotPasswordBody, LoginBody, LoginResponse, ResetPasswordBody } from '@ev/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { passwordResets, sessions, users } from '../../db/schema/index.ts';
 import { AppError, Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { forgetSessions } from '../../plugins/auth.ts';
+import { type AuditActor, actorFrom, audit } from '../audit/audit.ts';
 import { resetPageLink } from './invitation.ts';
 import {
   checkDelay,
@@ -61,7 +62,7 @@ function findUserByEmail(db: Db, type: UserType, email: string) {
     .then((rows) => rows[0]);
 }
 
-export async function createSession(db: Db, userId: number, ttlMs: number): Promise<string> {
+export async function createSession(db: Db | Tx, userId: number, ttlMs: number): Promise<string> {
   const token = newToken();
   await db
     .insert(sessions)
@@ -76,8 +77,30 @@ export async function createSession(db: Db, userId: number, ttlMs: number): Prom
  */
 export async function login(ctx: AuthContext, body: LoginBody): Promise<LoginResponse> {
   const user = await checkedSignIn(ctx, body, 'admin');
-  const accessToken = await createSession(ctx.db, user.id, ctx.sessionTtlMs);
+  const accessToken = await ctx.db.transaction(async (tx) => {
+    await audit(tx, actorFrom(user, ctx.ip), { entity: 'session', entityId: user.id, action: 'sign-in' });
+    return createSession(tx, user.id, ctx.sessionTtlMs);
+  });
   return { message: 'Success' as const, accessToken, adminRole: user.adminRole! };
+}
+
+/**
+ * A staff sign-in refused after its password was checked (a member's is not audited): the actor is the staff
+ * user the address belongs to, if any; `details.email` is the address as typed, never the password. A sign-in
+ * refused by the limits before any check (429) writes nothing, so the log cannot be flooded past them.
+ */
+async function auditFailedSignIn(
+  ctx: AuthContext,
+  user: { id: number; email: string; adminRole: string | null } | undefined,
+  email: string,
+  reason: 'pass' | 'locked',
+): Promise<void> {
+  await audit(ctx.db, actorFrom(user ?? null, ctx.ip), {
+    entity: 'session',
+    entityId: user?.id ?? null,
+    action: 'sign-in-failed',
+    details: { email, reason },
+  });
 }
 
 /** The user whose email and password these are, under the sign-in limits; 401 'pass' or 403 'locked' otherwise. */
@@ -98,17 +121,24 @@ export function checkedSignIn(ctx: AuthContext, body: Pick<LoginBody, 'email' | 
       const ok = await verifyPassword(body.pass, user?.passHash ?? null);
       if (!user || !ok || (type === 'admin' && !user.adminRole)) {
         await recordFailure(ctx.db, [pairKey, addressKey]);
+        if (type === 'admin') await auditFailedSignIn(ctx, user, body.email, 'pass');
         throw new Unauthorized('pass');
       }
-      if (!user.active) throw new Forbidden('locked');
+      if (!user.active) {
+        if (type === 'admin') await auditFailedSignIn(ctx, user, body.email, 'locked');
+        throw new Forbidden('locked');
+      }
       await clearAttempts(ctx.db, [pairKey]);
       return user;
     }),
   );
 }
 
-export async function logout(db: Db, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+export async function logout(db: Db, sessionId: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'session', entityId: actor.userId, action: 'sign-out' });
+    await tx.delete(sessions).where(eq(sessions.id, sessionId));
+  });
   forgetSessions();
 }
 
@@ -153,13 +183,27 @@ export async function forgotPassword(
     'Too many password reset requests.',
   );
   const user = await findUserByEmail(ctx.db, type, body.email);
-  if (!user?.active) return;
+  const linkIssued = user?.active === true;
   const token = newToken();
-  await ctx.db.insert(passwordResets).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+  await ctx.db.transaction(async (tx) => {
+    // A staff request is an entry whether or not the account exists (the throttle above bounds them); the
+    // actor is the account's user if there is one. The link's token is never written there.
+    if (type === 'admin') {
+      await audit(tx, actorFrom(user ?? null, ctx.ip), {
+        entity: 'user',
+        entityId: user?.id ?? null,
+        action: 'password-reset-request',
+        details: { email: body.email, linkIssued },
+      });
+    }
+    if (!user || !linkIssued) return;
+    await tx.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+    });
   });
+  if (!user || !linkIssued) return;
   const link = resetPageLink(ctx.appUrl, token, type);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   const mail = RESET_MAILS[type];
@@ -181,12 +225,24 @@ export async function forgotPassword(
 /**
  * Sets the new password, spends the link (and any other open link), and signs the user out everywhere. `only`
  * narrows the links taken to one type of user (the member API takes members' links only; a staff link is the
- * same 400 as an unknown one). The failed sign-ins cleared are those of the user's own type.
+ * same 400 as an unknown one). The failed sign-ins cleared are those of the user's own type. A staff user's
+ * reset is an audit entry of that user from `ip` (the new hash is redacted, the link's token never written).
  */
-export async function resetPassword(db: Db, body: ResetPasswordBody, only?: UserType): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  body: ResetPasswordBody,
+  only?: UserType,
+  ip: string | null = null,
+): Promise<void> {
   const now = new Date();
   const [reset] = await db
-    .select({ id: passwordResets.id, userId: passwordResets.userId })
+    .select({
+      id: passwordResets.id,
+      userId: passwordResets.userId,
+      type: users.type,
+      email: users.email,
+      adminRole: users.adminRole,
+    })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(
@@ -201,6 +257,10 @@ export async function resetPassword(db: Db, body: ResetPasswordBody, only?: User
   if (!reset) throw new Invalid('The reset link is invalid or has expired.');
   const passHash = await hashPassword(body.pass);
   await db.transaction(async (tx) => {
+    if (reset.type === 'admin') {
+      const actor = actorFrom({ id: reset.userId, email: reset.email, adminRole: reset.adminRole }, ip);
+      await audit(tx, actor, { entity: 'user', entityId: reset.userId, action: 'password-reset' });
+    }
     const spent = await tx
       .update(passwordResets)
       .set({ usedAt: now })

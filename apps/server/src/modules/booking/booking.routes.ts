@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { payBooking } from '../payment/settlement.ts';
 import { exportBookings } from './booking.export.ts';
 import {
@@ -76,7 +77,12 @@ export const bookingRoutes =
       async (request) => getBooking(db, scopeOf(authOf(request).user), request.params.id),
     );
 
-    const staffContext = (request: FastifyRequest) => ({ db, commands, user: authOf(request).user });
+    const staffContext = (request: FastifyRequest) => ({
+      db,
+      commands,
+      user: authOf(request).user,
+      actor: actorOf(request),
+    });
     const action = (
       path: string,
       permission: 'booking.stop' | 'booking.force-stop' | 'booking.payment',
@@ -158,7 +164,12 @@ export const bookingRoutes =
           payments,
           request.params.id,
           { kind: 'staff', userId: user.id },
-          { method: 'manual', amount: request.body?.amount, where: bookingScope(scopeOf(user)) },
+          {
+            method: 'manual',
+            amount: request.body?.amount,
+            where: bookingScope(scopeOf(user)),
+            audit: actorOf(request),
+          },
         );
         return { message: BOOKING_MESSAGES.paid };
       },

@@ -17,6 +17,8 @@ import { requireAccepted } from '../../ocpp/accepted.ts';
 import { type ChargerCommands, remoteStopTransaction } from '../../ocpp/commands.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, scopeOf } from '../../plugins/scope.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
+import { commandAnswer } from '../charger/command-audit.ts';
 import { overridesOf, pauseFullAt, pricedChange } from './booking-pricing.ts';
 import { BOOKING_SORTS_SQL, bookingWhere, fromBookings, toBookingItem } from './booking-query.ts';
 import { cancelAtCharger } from './charger-reservation.ts';
@@ -180,6 +182,8 @@ export interface StaffContext {
   db: Db;
   user: AuthUser;
   commands: ChargerCommands;
+  /** The staff user's audit identity: each action is an entry (in the change's transaction). */
+  actor: AuditActor;
 }
 
 const staff = (user: AuthUser): Actor => ({ kind: 'staff', userId: user.id });
@@ -209,21 +213,36 @@ async function transactionOf(db: Db, row: BookingRow): Promise<number | null> {
  * Stop: asks the charger to end the transaction (RemoteStopTransaction). The booking becomes charged when
  * the charger's StopTransaction arrives, as for a stop at the charger.
  */
-export async function stopBooking({ db, user, commands }: StaffContext, id: number): Promise<void> {
+export async function stopBooking({ db, user, commands, actor }: StaffContext, id: number): Promise<void> {
   const row = await scopedBooking(db, user, id);
   checkedNext(row.status, 'stop', 'staff');
   const transactionId = await transactionOf(db, row);
   if (transactionId === null) throw new Conflict('The charger has no transaction open for this booking');
   const outcome = await remoteStopTransaction(commands, row.chargerId, transactionId);
-  requireAccepted(outcome, 'remote stop', BOOKING_MESSAGES.offline);
+  // The charger's answer is in the entry: a stop it did not take (offline, silent, refused) is one too.
+  const entry = {
+    entity: 'booking',
+    entityId: id,
+    action: 'stop',
+    details: { chargerId: row.chargerId, transactionId, ...commandAnswer(outcome) },
+  } as const;
+  try {
+    requireAccepted(outcome, 'remote stop', BOOKING_MESSAGES.offline);
+  } catch (error) {
+    await audit(db, actor, entry);
+    throw error;
+  }
   // The StopTransaction may already have made it charged: the request is history either way.
-  await recordEvent(db, {
-    bookingId: id,
-    event: 'stop',
-    from: row.status,
-    to: row.status,
-    actor: staff(user),
-    detail: { transactionId },
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, entry);
+    await recordEvent(tx, {
+      bookingId: id,
+      event: 'stop',
+      from: row.status,
+      to: row.status,
+      actor: staff(user),
+      detail: { transactionId },
+    });
   });
 }
 
@@ -251,14 +270,20 @@ export async function forceStopBooking(
 ): Promise<void> {
   await scopedBooking(ctx.db, ctx.user, id);
   const now = new Date();
-  const row = await applyEvent(ctx.db, id, 'force-stop', staff(ctx.user), (locked, tx) =>
-    pricedChange(tx, locked, {
-      stopTime: now,
-      avaliableAt: now,
-      fullAt: locked.fullAt ?? pauseFullAt(locked, now.getTime()),
-      suspendedAt: null,
-      cableOutAt: null,
-    }),
+  const row = await applyEvent(
+    ctx.db,
+    id,
+    'force-stop',
+    staff(ctx.user),
+    (locked, tx) =>
+      pricedChange(tx, locked, {
+        stopTime: now,
+        avaliableAt: now,
+        fullAt: locked.fullAt ?? pauseFullAt(locked, now.getTime()),
+        suspendedAt: null,
+        cableOutAt: null,
+      }),
+    { audit: { actor: ctx.actor, action: 'force-stop' } },
   );
   tellChargerToStop(ctx, row, log);
 }
@@ -267,8 +292,13 @@ export async function forceStopBooking(
 export async function avaliableBooking(ctx: StaffContext, id: number): Promise<void> {
   await scopedBooking(ctx.db, ctx.user, id);
   const now = new Date();
-  await applyEvent(ctx.db, id, 'avaliable', staff(ctx.user), (locked, tx) =>
-    pricedChange(tx, locked, { avaliableAt: now }),
+  await applyEvent(
+    ctx.db,
+    id,
+    'avaliable',
+    staff(ctx.user),
+    (locked, tx) => pricedChange(tx, locked, { avaliableAt: now }),
+    { audit: { actor: ctx.actor, action: 'avaliable' } },
   );
 }
 
@@ -297,7 +327,7 @@ export async function setBookingAmount(
       // The parts stay as priced; only the total owed follows the new overrides.
       return { ...set, totalAmount: fromSatang(storedTotal(next)) };
     },
-    { detail: body as Record<string, unknown> },
+    { detail: body as Record<string, unknown>, audit: { actor: ctx.actor, action: 'set-amount' } },
   );
 }
 
@@ -323,10 +353,17 @@ export function storedTotal(row: BookingRow): number {
  */
 export async function cancelBookingPayment(ctx: StaffContext, id: number): Promise<void> {
   await scopedBooking(ctx.db, ctx.user, id);
-  await applyEvent(ctx.db, id, 'cancel-payment', staff(ctx.user), async (locked, tx) => {
-    await refuseWhilePaying(tx, locked.id);
-    return { totalAmount: '0.00' };
-  });
+  await applyEvent(
+    ctx.db,
+    id,
+    'cancel-payment',
+    staff(ctx.user),
+    async (locked, tx) => {
+      await refuseWhilePaying(tx, locked.id);
+      return { totalAmount: '0.00' };
+    },
+    { audit: { actor: ctx.actor, action: 'cancel-payment' } },
+  );
 }
 
 /**
@@ -343,7 +380,9 @@ export async function deleteBooking(
   if (current.status === 'charging' && !can(ctx.user.adminRole, 'booking.delete-charging')) {
     throw new Forbidden('Only an admin can delete a booking that is charging');
   }
-  const row = await applyEvent(ctx.db, id, 'delete', staff(ctx.user), () => ({ deletedAt: new Date() }));
+  const row = await applyEvent(ctx.db, id, 'delete', staff(ctx.user), () => ({ deletedAt: new Date() }), {
+    audit: { actor: ctx.actor, action: 'delete' },
+  });
   if (row.status === 'charging') tellChargerToStop(ctx, row, log);
   // A reservation the charger holds is taken back (CancelReservation), once the delete has committed.
   else background.run(`CancelReservation of booking ${id}`, () => cancelAtCharger(ctx, id, 'deleted'));

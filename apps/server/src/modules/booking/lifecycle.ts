@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   BOOKING_MESSAGES,
   type BookingActor,
   type BookingEvent,
@@ -12,6 +13,7 @@ import { bookingEvents, bookings, paymentOperations } from '../../db/schema/inde
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { Bind } from '../../lib/list-query.ts';
 import { type DataScope, siteScopeOn } from '../../plugins/scope.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 
 export type { Tx };
 export type BookingRow = typeof bookings.$inferSelect;
@@ -61,6 +63,11 @@ export interface ApplyOptions {
   includeDeleted?: boolean;
   detail?: Record<string, unknown> | null;
   at?: Date;
+  /**
+   * A staff user's action: its audit entry is written in the transaction once the transition is allowed, before
+   * the booking changes (so the change is captured into it; a refused one writes none).
+   */
+  audit?: { actor: AuditActor; action: AuditAction; details?: Record<string, unknown> };
 }
 
 /**
@@ -109,6 +116,10 @@ export async function applyEventIn(
 ): Promise<BookingRow> {
   const row = await lockBooking(tx, bookingId, options);
   const to = checkedNext(row.status, event, actor.kind);
+  if (options.audit) {
+    const { actor: staff, action, details } = options.audit;
+    await audit(tx, staff, { entity: 'booking', entityId: bookingId, action, details });
+  }
   const set = await change(row, tx);
   const [updated] = await tx
     .update(bookings)

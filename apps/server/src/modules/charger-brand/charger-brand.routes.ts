@@ -11,6 +11,7 @@ import {
 } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { exportChargerBrands } from './charger-brand.export.ts';
 import {
   CHARGER_BRAND_NOT_FOUND,
@@ -66,7 +67,10 @@ export const chargerBrandRoutes =
         config: { permission: 'charger-brand.write' },
         schema: { tags, body: chargerBrandBody, response: { 200: createdResponse, ...errors } },
       },
-      async (request) => ({ message: 'Success', id: await createChargerBrand(db, request.body) }),
+      async (request) => ({
+        message: 'Success',
+        id: await createChargerBrand(db, request.body, actorOf(request)),
+      }),
     );
     app.patch(
       '/api/charger-brand/:id',
@@ -81,7 +85,7 @@ export const chargerBrandRoutes =
         },
       },
       async (request) => {
-        await updateChargerBrand(db, request.params.id, request.body);
+        await updateChargerBrand(db, request.params.id, request.body, actorOf(request));
         return { message: 'Success' };
       },
     );
@@ -97,7 +101,7 @@ export const chargerBrandRoutes =
         },
       },
       async (request) => {
-        await deleteChargerBrand(db, request.params.id);
+        await deleteChargerBrand(db, request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

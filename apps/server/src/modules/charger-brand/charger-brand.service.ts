@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { chargerBrands } from '../../db/schema/index.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
 export const CHARGER_BRAND_NOT_FOUND = 'Charger brand not found';
@@ -98,32 +99,46 @@ const columnsOf = (body: ChargerBrandBody) => ({
   active: body.active,
 });
 
-export async function createChargerBrand(db: Db, body: ChargerBrandBody): Promise<number> {
-  const [row] = await db.insert(chargerBrands).values(columnsOf(body)).returning({ id: chargerBrands.id });
-  return row!.id;
+export async function createChargerBrand(db: Db, body: ChargerBrandBody, actor: AuditActor): Promise<number> {
+  return db.transaction(async (tx) => {
+    const entry = await audit(tx, actor, { entity: 'charger-brand', action: 'create' });
+    const [row] = await tx.insert(chargerBrands).values(columnsOf(body)).returning({ id: chargerBrands.id });
+    await auditedId(tx, entry, row!.id);
+    return row!.id;
+  });
 }
 
-/** Saves the form, or only `{ active }` (the list's switch). */
+/** Saves the form ('update'), or only `{ active }` (the list's switch: 'toggle'). */
 export async function updateChargerBrand(
   db: Db,
   id: number,
   body: ChargerBrandBody | { active: boolean },
+  actor: AuditActor,
 ): Promise<void> {
-  const changes = 'name' in body ? columnsOf(body) : { active: body.active };
-  const updated = await db
-    .update(chargerBrands)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(chargerBrands.id, id))
-    .returning({ id: chargerBrands.id });
-  if (updated.length === 0) throw new NotFound(CHARGER_BRAND_NOT_FOUND);
+  const form = 'name' in body;
+  const changes = form ? columnsOf(body) : { active: body.active };
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'charger-brand', entityId: id, action: form ? 'update' : 'toggle' });
+    const updated = await tx
+      .update(chargerBrands)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(chargerBrands.id, id))
+      .returning({ id: chargerBrands.id });
+    if (updated.length === 0) throw new NotFound(CHARGER_BRAND_NOT_FOUND);
+  });
 }
 
 /** 409 while active, or while a charger uses it (ON DELETE RESTRICT). */
-export async function deleteChargerBrand(db: Db, id: number): Promise<void> {
+export async function deleteChargerBrand(db: Db, id: number, actor: AuditActor): Promise<void> {
   const [row] = await db
     .select({ active: chargerBrands.active })
     .from(chargerBrands)
     .where(eq(chargerBrands.id, id));
   if (!row) throw new NotFound(CHARGER_BRAND_NOT_FOUND);
-  await deleteUnlessUsed(row.active, () => db.delete(chargerBrands).where(eq(chargerBrands.id, id)));
+  await deleteUnlessUsed(row.active, () =>
+    db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'charger-brand', entityId: id, action: 'delete' });
+      await tx.delete(chargerBrands).where(eq(chargerBrands.id, id));
+    }),
+  );
 }

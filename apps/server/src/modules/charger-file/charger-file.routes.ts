@@ -28,6 +28,7 @@ import { NotFound } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { BATCH_EVENTS, streamBatch } from '../charger/command.routes.ts';
 import { CHARGER_BRAND_NOT_FOUND } from '../charger-brand/charger-brand.service.ts';
 import { deleteFile, getFile, listChargerFiles, listFiles } from './charger-file.service.ts';
@@ -73,7 +74,7 @@ export const chargerFileRoutes =
   async (app) => {
     const context = (request: FastifyRequest): FileRequestContext => {
       const { user } = authOf(request);
-      return { db, commands, config, scope: scopeOf(user), userId: user.id };
+      return { db, commands, config, scope: scopeOf(user), userId: user.id, actor: actorOf(request) };
     };
     // Uploads a stopped process cut off: once at start and every hour.
     const sweep = () =>
@@ -137,7 +138,7 @@ export const chargerFileRoutes =
         },
       },
       async (request) => {
-        await deleteFile(db, request.params.id);
+        await deleteFile(db, request.params.id, actorOf(request));
         return { message: 'Successfully deleted data.' };
       },
     );
@@ -188,6 +189,7 @@ export const chargerFileRoutes =
               name: safeFileName(incoming.name, 'firmware.bin'),
               version,
               createdBy: authOf(request).user.id,
+              actor: actorOf(request),
             },
             incoming.source,
             limits,

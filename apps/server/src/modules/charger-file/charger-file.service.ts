@@ -11,8 +11,8 @@ import { chargerBrands, chargerFiles, chargerFileTokens, users } from '../../db/
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { countAll, paging } from '../../lib/list-query.ts';
 import type { DataScope } from '../../plugins/scope.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 import { chargerInScope } from './file-request.service.ts';
-import { removeFile } from './file-store.ts';
 
 const f = chargerFiles;
 
@@ -88,7 +88,7 @@ export async function getFile(db: Db, id: number): Promise<ChargerFile> {
  * Deletes a file. A firmware file a live download link still serves (an update sent and not yet downloaded)
  * is a 409: the charger would fail its download.
  */
-export async function deleteFile(db: Db, id: number): Promise<void> {
+export async function deleteFile(db: Db, id: number, actor: AuditActor): Promise<void> {
   await getFile(db, id);
   const [live] = await db
     .select({ n: countAll() })
@@ -102,5 +102,9 @@ export async function deleteFile(db: Db, id: number): Promise<void> {
       ),
     );
   if ((live?.n ?? 0) > 0) throw new Conflict(CHARGER_FILE_MESSAGES.inUse);
-  await removeFile(db, id);
+  // Its chunks go with it (cascade); they are bytes, not fields, and no entry records them.
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'charger-file', entityId: id, action: 'delete' });
+    await tx.delete(chargerFiles).where(eq(chargerFiles.id, id));
+  });
 }

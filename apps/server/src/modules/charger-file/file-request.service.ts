@@ -34,7 +34,9 @@ import {
   updateFirmware,
 } from '../../ocpp/commands.ts';
 import { type DataScope, landlordScope } from '../../plugins/scope.ts';
+import type { AuditActor } from '../audit/audit.ts';
 import { commandResponse } from '../charger/blocker.service.ts';
+import { recordCommand } from '../charger/command-audit.ts';
 import { CHARGER_NOT_FOUND } from '../charger/operation.service.ts';
 import {
   DIAGNOSTICS_LINK_MS,
@@ -50,6 +52,8 @@ export interface FileRequestContext {
   config: Config;
   scope: DataScope;
   userId: number;
+  /** The staff user: a request to one charger is an audit entry with its answer, a brand's batch one entry. */
+  actor: AuditActor;
 }
 
 /**
@@ -245,13 +249,25 @@ export async function updateChargerFirmware(
 ): Promise<OperationResponse> {
   await chargerInScope(context.db, context.scope, chargerId);
   const file = await firmwareFile(context.db, body.fileId);
+  const retrieveAt = body.retrieveDate ? new Date(body.retrieveDate) : new Date();
   const outcome = await sendFirmware(context, chargerId, {
     fileId: file.id,
     fileName: file.name,
-    retrieveAt: body.retrieveDate ? new Date(body.retrieveDate) : new Date(),
+    retrieveAt,
     retries: body.retries,
     retryInterval: body.retryInterval,
   });
+  // The download link (a one-time token) is not the user's: the file and the date are.
+  await recordCommand(
+    context.db,
+    {
+      actor: context.actor,
+      entityId: chargerId,
+      command: 'UpdateFirmware',
+      parameters: { ...body, fileName: file.name, retrieveDate: retrieveAt.toISOString() },
+    },
+    outcome,
+  );
   // 1.6's UpdateFirmware.conf has no field: an answer is the charger's acceptance; 2.0.1 says its word.
   const accepted = answered(outcome, context.config, chargerId, 'update firmware');
   return { status: accepted ? answerOf(outcome) : 'NotSupported' };
@@ -282,6 +298,11 @@ export async function requestDiagnostics(
     chargerId,
     { location: diagnosticsLink(config.appUrl, token), ...body },
     { hints: { requestId } },
+  );
+  await recordCommand(
+    db,
+    { actor: context.actor, entityId: chargerId, command: 'GetDiagnostics', parameters: { ...body } },
+    outcome,
   );
   const answer = answerOf(outcome);
   const given = outcome.status === 'answered' ? outcome.response.fileName : undefined;

@@ -10,6 +10,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chargerFileChunks, chargerFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 
 /** About 1 MiB a row: large enough to be few rows, small enough to be cheap in memory and in one query. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -23,6 +24,11 @@ export interface NewFile {
   name: string;
   version?: string | null;
   createdBy?: number | null;
+  /**
+   * The staff user who uploads it: the file's completion is their audit entry (in its transaction; the
+   * chunks before it are bytes, not changes to record). A charger's upload has none.
+   */
+  actor?: AuditActor;
 }
 
 export interface StoredFile {
@@ -108,7 +114,22 @@ export async function storeStream(
     if (size === 0) throw new AppError(400, limits.empty);
     if (pendingBytes > 0) await writeChunk(Buffer.concat(pending, pendingBytes));
     const sha256 = hash.digest('hex');
-    await db.update(chargerFiles).set({ size, sha256, complete: true }).where(eq(chargerFiles.id, id));
+    await db.transaction(async (tx) => {
+      if (file.actor) {
+        await audit(tx, file.actor, {
+          entity: 'charger-file',
+          entityId: id,
+          action: 'upload',
+          details: {
+            kind: file.kind,
+            name: file.name,
+            version: file.version ?? null,
+            chargerBrandId: file.chargerBrandId ?? null,
+          },
+        });
+      }
+      await tx.update(chargerFiles).set({ size, sha256, complete: true }).where(eq(chargerFiles.id, id));
+    });
     return { id, size, sha256 };
   } catch (error) {
     clearTimeout(idle);

@@ -24,7 +24,7 @@ export async function startFirmwareBatch(
   brandId: number,
   body: FirmwareBatchBody,
 ): Promise<BatchRun> {
-  const { db, config, scope, userId } = context;
+  const { db, config, scope, userId, actor } = context;
   const [brand] = await db
     .select({ id: chargerBrands.id })
     .from(chargerBrands)
@@ -39,9 +39,15 @@ export async function startFirmwareBatch(
     .where(and(eq(chargers.chargerBrandId, brandId), eq(chargers.active, true), landlordScope(scope)))
     .orderBy(asc(chargers.id));
   const retrieveAt = body.retrieveDate ? new Date(body.retrieveDate) : new Date();
-  return BatchRun.create(db, context.commands, log, config, userId, 'firmware', null, {
+  return BatchRun.create(db, context.commands, log, config, actor, 'firmware', null, {
     chargerIds: rows.map((row) => row.id),
     job: { firmwareFileId: file.id, chargerBrandId: brandId },
+    parameters: {
+      fileId: file.id,
+      fileName: file.name,
+      chargerBrandId: brandId,
+      retrieveDate: retrieveAt.toISOString(),
+    },
     command: {
       send: async (chargerId, jobId) =>
         batchResultOf(

@@ -30,6 +30,8 @@ import {
   changeConfiguration,
   reset,
 } from '../../ocpp/commands.ts';
+import { redactPayload } from '../../ocpp/message-frames.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 
 /** A batch job that is not there (also a path id beyond ID_MAX). */
 export const BATCH_JOB_NOT_FOUND = 'Batch job not found';
@@ -108,7 +110,17 @@ export interface BatchTarget {
   command: BatchCommand;
   /** The job's record: a firmware batch's file and brand. */
   job?: { firmwareFileId?: number; chargerBrandId?: number };
+  /** What the job's audit entry says was sent with the command (a firmware batch's file, brand and date). */
+  parameters?: Record<string, unknown>;
 }
+
+/** The OCPP command each kind of batch sends, as its audit entry names it. */
+const BATCH_COMMANDS: Record<BatchKind, string> = {
+  'hard-reset': 'Reset',
+  config: 'ChangeConfiguration',
+  firmware: 'UpdateFirmware',
+  'local-list': 'SendLocalList',
+};
 
 export interface BatchListener {
   update(event: BatchUpdate): void;
@@ -143,13 +155,16 @@ export class BatchRun {
     private readonly custom: BatchCommand | null = null,
   ) {}
 
-  /** Records the job (every active charger, or the target's) without starting it. */
+  /**
+   * Records the job (every active charger, or the target's) without starting it, and with it the staff
+   * user's audit entry (one for the batch: the command, how many chargers, its parameters, the job's id).
+   */
   static async create(
     db: Db,
     commands: ChargerCommands,
     log: FastifyBaseLogger,
     config: Config,
-    userId: number,
+    actor: AuditActor,
     kind: BatchKind,
     configurations: BatchConfiguration[] | null,
     target?: BatchTarget,
@@ -161,10 +176,30 @@ export class BatchRun {
           .from(chargers)
           .where(eq(chargers.active, true))
           .orderBy(asc(chargers.id));
-    const [job] = await db
-      .insert(batchJobs)
-      .values({ kind, configurations, createdBy: userId, total: rows.length, ...target?.job })
-      .returning({ id: batchJobs.id });
+    const job = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(batchJobs)
+        .values({ kind, configurations, createdBy: actor.userId, total: rows.length, ...target?.job })
+        .returning({ id: batchJobs.id });
+      // Written after the job's row, so the row is not captured: its configurations would show a Config
+      // All's AuthorizationKey as sent; the entry's parameters are redacted.
+      await audit(tx, actor, {
+        entity: 'charger',
+        action: 'batch',
+        details: {
+          command: BATCH_COMMANDS[kind],
+          kind,
+          jobId: created!.id,
+          chargers: rows.length,
+          parameters: redactPayload({
+            ...(kind === 'hard-reset' ? { type: 'Hard' } : {}),
+            ...(configurations ? { configurations } : {}),
+            ...target?.parameters,
+          }),
+        },
+      });
+      return created;
+    });
     return new BatchRun(
       db,
       commands,

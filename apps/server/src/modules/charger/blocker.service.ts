@@ -5,6 +5,8 @@ import { chargers, connectors, landlords } from '../../db/schema/index.ts';
 import { BadGateway, Conflict, GatewayTimeout, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ChargerCommands, type CommandOutcome, dataTransfer } from '../../ocpp/commands.ts';
 import { type DataScope, landlordScope } from '../../plugins/scope.ts';
+import type { AuditActor } from '../audit/audit.ts';
+import { recordCommand } from './command-audit.ts';
 
 export type BlockerAction = 'open' | 'close';
 
@@ -40,7 +42,8 @@ export function commandResponse(
 /**
  * Open/Close blocker: a DataTransfer to the connector's charger (vendorId OCPP_BLOCKER_VENDOR_ID, messageId
  * OpenBlocker/CloseBlocker, data `{"judjodId":…,"connectorId":…}`). 404 outside the scope; 400 without a
- * blocker; 409 offline; 502 refused or answered with an error; 504 no answer in time.
+ * blocker; 409 offline; 502 refused or answered with an error; 504 no answer in time. Once sent, the command
+ * is the connector's audit entry, with the charger's answer.
  */
 export async function sendBlocker(
   db: Db,
@@ -49,6 +52,7 @@ export async function sendBlocker(
   scope: DataScope,
   connectorId: number,
   action: BlockerAction,
+  actor: AuditActor,
 ): Promise<string> {
   const [row] = await db
     .select({ chargerId: connectors.chargerId, judjodId: connectors.judjodId })
@@ -59,11 +63,23 @@ export async function sendBlocker(
   if (!row) throw new NotFound(CONNECTOR_NOT_FOUND);
   if (row.judjodId === null) throw new Invalid('This connector has no blocker (Judjod Id).');
   const command = `${action} blocker`;
+  const messageId = action === 'open' ? 'OpenBlocker' : 'CloseBlocker';
   const outcome = await dataTransfer(commands, row.chargerId, {
     vendorId: config.ocpp.blockerVendorId,
-    messageId: action === 'open' ? 'OpenBlocker' : 'CloseBlocker',
+    messageId,
     data: JSON.stringify({ judjodId: row.judjodId, connectorId }),
   });
+  await recordCommand(
+    db,
+    {
+      actor,
+      entity: 'connector',
+      entityId: connectorId,
+      command: messageId,
+      parameters: { chargerId: row.chargerId, judjodId: row.judjodId },
+    },
+    outcome,
+  );
   const status = String(commandResponse(outcome, config, row.chargerId, command).status);
   if (status !== 'Accepted') {
     throw new BadGateway(`Charger ${row.chargerId} rejected the ${command} command (${status}).`);

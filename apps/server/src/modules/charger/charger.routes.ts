@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { chargerPowerProfile } from '../power/charger-power-profile.ts';
 import { exportChargers } from './charger.export.ts';
 import {
@@ -77,7 +78,7 @@ export const chargerRoutes =
         },
       },
       async (request) => {
-        const id = await createCharger(db, authOf(request).user, request.body);
+        const id = await createCharger(db, authOf(request).user, request.body, actorOf(request));
         power.chargerChanged(id);
         return { message: 'Success', id };
       },
@@ -96,7 +97,7 @@ export const chargerRoutes =
         },
       },
       async (request) => {
-        await updateCharger(db, authOf(request).user, request.params.id, request.body);
+        await updateCharger(db, authOf(request).user, request.params.id, request.body, actorOf(request));
         power.chargerChanged(request.params.id);
         // A deactivated charger is refused at admission; drop the connection it already holds.
         if ('active' in request.body && !request.body.active) {
@@ -116,7 +117,7 @@ export const chargerRoutes =
         },
       },
       async (request) => {
-        await deleteCharger(db, scopeOf(authOf(request).user), request.params.id);
+        await deleteCharger(db, scopeOf(authOf(request).user), request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

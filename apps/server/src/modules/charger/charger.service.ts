@@ -27,6 +27,7 @@ import { hashOcppPassword } from '../../ocpp/password.ts';
 import { heartbeatDeadline } from '../../ocpp/store.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, landlordScope, scopeOf } from '../../plugins/scope.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 
 export const CHARGER_SORTS_SQL = {
   id: chargers.id,
@@ -296,7 +297,12 @@ async function refuseTakenConnectors(db: Db, ids: number[]): Promise<void> {
 }
 
 /** Creates the charger and its connectors; 409 when the charger id or a connector id is taken. */
-export async function createCharger(db: Db, user: AuthUser, body: ChargerBody): Promise<string> {
+export async function createCharger(
+  db: Db,
+  user: AuthUser,
+  body: ChargerBody,
+  actor: AuditActor,
+): Promise<string> {
   const site = await siteFor(db, user, body);
   await checkReferences(db, body);
   const [taken] = await db.select({ id: chargers.id }).from(chargers).where(eq(chargers.id, body.id));
@@ -307,6 +313,7 @@ export async function createCharger(db: Db, user: AuthUser, body: ChargerBody): 
   );
   return refusingDuplicates(() =>
     db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'charger', entityId: body.id, action: 'create' });
       await tx.insert(chargers).values({
         id: body.id,
         nameEn: body.nameEn,
@@ -344,13 +351,20 @@ export async function updateCharger(
   user: AuthUser,
   id: string,
   body: ChargerBody | { active: boolean },
+  actor: AuditActor,
 ): Promise<void> {
   const [current] = await fromChargers(db, { id: chargers.id, landlordId: chargers.landlordId }).where(
     and(eq(chargers.id, id), landlordScope(scopeOf(user))),
   );
   if (!current) throw new NotFound('Charger not found');
   if (!('nameEn' in body)) {
-    await db.update(chargers).set({ active: body.active, updatedAt: sql`now()` }).where(eq(chargers.id, id));
+    await db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'charger', entityId: id, action: 'toggle' });
+      await tx
+        .update(chargers)
+        .set({ active: body.active, updatedAt: sql`now()` })
+        .where(eq(chargers.id, id));
+    });
     return;
   }
   if (body.id !== id) throw new Invalid("body.id: The charger id can't change");
@@ -375,6 +389,7 @@ export async function updateCharger(
   );
   await refusingDuplicates(() =>
     db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'charger', entityId: id, action: 'update' });
       await tx
         .update(chargers)
         .set({
@@ -417,10 +432,15 @@ export async function updateCharger(
 }
 
 /** 404 outside the scope; 409 while active, or while something still refers to it. Connectors go with it. */
-export async function deleteCharger(db: Db, scope: DataScope, id: string): Promise<void> {
+export async function deleteCharger(db: Db, scope: DataScope, id: string, actor: AuditActor): Promise<void> {
   const [row] = await fromChargers(db, { active: chargers.active }).where(
     and(eq(chargers.id, id), landlordScope(scope)),
   );
   if (!row) throw new NotFound('Charger not found');
-  await deleteUnlessUsed(row.active, () => db.delete(chargers).where(eq(chargers.id, id)));
+  await deleteUnlessUsed(row.active, () =>
+    db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'charger', entityId: id, action: 'delete' });
+      await tx.delete(chargers).where(eq(chargers.id, id));
+    }),
+  );
 }

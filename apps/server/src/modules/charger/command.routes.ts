@@ -19,6 +19,7 @@ import { openEventStream } from '../../lib/sse.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { type AuditActor, actorOf } from '../audit/audit.ts';
 import {
   BATCH_JOB_NOT_FOUND,
   BatchRun,
@@ -146,6 +147,7 @@ export const chargerCommandRoutes =
             scopeOf(authOf(request).user),
             request.params.id,
             action,
+            actorOf(request),
           ),
         }),
       );
@@ -153,14 +155,14 @@ export const chargerCommandRoutes =
 
     const runBatch = async (
       reply: FastifyReply,
-      userId: number,
+      actor: AuditActor,
       kind: BatchKind,
       configurations: Array<{ key: string; value: string }> | null,
       target?: BatchTarget,
     ) =>
       streamBatch(
         reply,
-        await BatchRun.create(db, commands, app.log, config, userId, kind, configurations, target),
+        await BatchRun.create(db, commands, app.log, config, actor, kind, configurations, target),
       );
 
     app.get(
@@ -176,7 +178,7 @@ export const chargerCommandRoutes =
       },
       async (request, reply) => {
         checkBatchToken(config.batch.token, request.query.token);
-        await runBatch(reply, authOf(request).user.id, 'hard-reset', null);
+        await runBatch(reply, actorOf(request), 'hard-reset', null);
       },
     );
     app.get(
@@ -197,7 +199,7 @@ export const chargerCommandRoutes =
       async (request, reply) => {
         const configurations = await configurationsOf(request, request.query);
         checkBatchToken(config.batch.token, request.query.token);
-        await runBatch(reply, authOf(request).user.id, 'config', configurations);
+        await runBatch(reply, actorOf(request), 'config', configurations);
       },
     );
     app.get(
@@ -216,7 +218,7 @@ export const chargerCommandRoutes =
       },
       async (request, reply) => {
         checkBatchToken(config.batch.token, request.query.token);
-        await runBatch(reply, authOf(request).user.id, 'local-list', null, {
+        await runBatch(reply, actorOf(request), 'local-list', null, {
           command: { send: (chargerId) => localListResult({ db, commands, config }, chargerId) },
         });
       },

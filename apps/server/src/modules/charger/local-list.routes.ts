@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { readLocalListVersion, sendChargerLocalList } from './local-list.service.ts';
 import { OPERATION_ERRORS } from './operation.routes.ts';
 
@@ -35,7 +36,7 @@ export const chargerLocalListRoutes =
       },
       (request) =>
         sendChargerLocalList(
-          { db, config, commands, scope: scopeOf(authOf(request).user) },
+          { db, config, commands, scope: scopeOf(authOf(request).user), actor: actorOf(request) },
           request.params.id,
         ),
     );

@@ -19,6 +19,7 @@ import {
   sendLocalList,
 } from '../../ocpp/commands.ts';
 import { localListEntries } from '../id-tag/local-list.ts';
+import { recordCommand } from './command-audit.ts';
 import { answered, chargerInScope, type OperationContext } from './operation.service.ts';
 
 /** The charger's configuration keys that bound a list (OCPP 1.6, LocalAuthListManagement profile). */
@@ -28,7 +29,7 @@ export const MESSAGE_CAPACITY_KEY = 'SendLocalListMaxLength';
 /** More tags than the charger's list holds: nothing was sent. */
 export class LocalListTooLong extends Conflict {}
 
-type Context = Omit<OperationContext, 'scope'>;
+type Context = Omit<OperationContext, 'scope' | 'actor'>;
 
 const positive = (value: string | undefined): number | null => {
   const n = Number(value);
@@ -108,12 +109,28 @@ export async function sendChargerLocalList(
   chargerId: string,
 ): Promise<LocalListSendResponse> {
   await chargerInScope(context, chargerId);
-  return pushLocalList(context, chargerId);
+  const record = { actor: context.actor, entityId: chargerId, command: 'SendLocalList' };
+  let sent: LocalListSendResponse;
+  try {
+    sent = await pushLocalList(context, chargerId);
+  } catch (error) {
+    // A list that does not fit was not sent: refused, like a charger outside the scope.
+    if (!(error instanceof AppError) || error instanceof LocalListTooLong) throw error;
+    const answer = { 409: 'Offline', 504: 'Timeout' }[error.statusCode as 409 | 504] ?? 'Error';
+    await recordCommand(context.db, record, {
+      answer,
+      ...(answer === 'Error' ? { error: error.message } : {}),
+    });
+    throw error;
+  }
+  const { status, ...counts } = sent;
+  await recordCommand(context.db, record, { answer: status, ...counts });
+  return sent;
 }
 
 /** GET /api/charger/{id}/local-list: GetLocalListVersion, beside the version we last had accepted. */
 export async function readLocalListVersion(
-  context: OperationContext,
+  context: Omit<OperationContext, 'actor'>,
   chargerId: string,
 ): Promise<LocalListVersionResponse> {
   await chargerInScope(context, chargerId);

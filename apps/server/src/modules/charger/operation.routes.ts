@@ -17,6 +17,7 @@ import { Forbidden } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import {
   availability,
   changeKey,
@@ -54,6 +55,7 @@ export const chargerOperationRoutes =
       commands,
       config,
       scope: scopeOf(authOf(request).user),
+      actor: actorOf(request),
     });
 
     app.post(

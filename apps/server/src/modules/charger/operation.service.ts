@@ -34,7 +34,9 @@ import {
   unlockConnector,
 } from '../../ocpp/commands.ts';
 import { type DataScope, landlordScope } from '../../plugins/scope.ts';
+import type { AuditActor } from '../audit/audit.ts';
 import { commandResponse } from './blocker.service.ts';
+import { recordCommand } from './command-audit.ts';
 
 export const CHARGER_NOT_FOUND = 'Charger not found';
 
@@ -46,6 +48,8 @@ export interface OperationContext {
   commands: ChargerCommands;
   config: Config;
   scope: DataScope;
+  /** The staff user who sends the command: each one sent is an audit entry with its answer. */
+  actor: AuditActor;
 }
 
 /** The charger, if it is in the scope (404 otherwise). */
@@ -59,7 +63,10 @@ export async function requireChargerInScope(db: Db, scope: DataScope, chargerId:
 }
 
 /** The charger's OCPP connector numbers, if the charger is in the scope (404 otherwise). */
-export async function chargerInScope(context: OperationContext, chargerId: string): Promise<number[]> {
+export async function chargerInScope(
+  context: Pick<OperationContext, 'db' | 'scope'>,
+  chargerId: string,
+): Promise<number[]> {
   const { db, scope } = context;
   await requireChargerInScope(db, scope, chargerId);
   const rows = await db
@@ -86,14 +93,30 @@ export function answered(
   return commandResponse(outcome, context.config, chargerId, command);
 }
 
-/** Sends a command and answers the charger's status word (and its detail, where there is one). */
+/** What a command asked, as its audit entry names it: OCPP's name of the intent and its parameters. */
+interface Asked {
+  name: string;
+  parameters?: Record<string, unknown>;
+}
+
+/**
+ * Sends a command and answers the charger's status word (and its detail, where there is one). The entry is
+ * written whatever the outcome, before an offline, silent or erring charger becomes the HTTP error.
+ */
 async function statusOf(
   sent: Promise<CommandOutcome>,
   context: OperationContext,
   chargerId: string,
   command: string,
+  asked: Asked,
 ): Promise<OperationResponse> {
-  const response = answered(await sent, context, chargerId, command);
+  const outcome = await sent;
+  await recordCommand(
+    context.db,
+    { actor: context.actor, entityId: chargerId, command: asked.name, parameters: asked.parameters },
+    outcome,
+  );
+  const response = answered(outcome, context, chargerId, command);
   return {
     status: String(response.status),
     ...(typeof response.detail === 'string' ? { detail: response.detail } : {}),
@@ -119,7 +142,10 @@ export async function unlock(
   connectorId: number,
 ): Promise<OperationResponse> {
   requireConnector(await chargerInScope(context, chargerId), chargerId, connectorId);
-  return statusOf(unlockConnector(context.commands, chargerId, connectorId), context, chargerId, 'unlock');
+  return statusOf(unlockConnector(context.commands, chargerId, connectorId), context, chargerId, 'unlock', {
+    name: 'UnlockConnector',
+    parameters: { connectorId },
+  });
 }
 
 export async function resetCharger(
@@ -133,6 +159,7 @@ export async function resetCharger(
     context,
     chargerId,
     `${type.toLowerCase()} reset`,
+    { name: 'Reset', parameters: { type } },
   );
 }
 
@@ -143,7 +170,10 @@ export async function availability(
 ): Promise<OperationResponse> {
   const numbers = await chargerInScope(context, chargerId);
   if (body.connectorId !== 0) requireConnector(numbers, chargerId, body.connectorId);
-  return statusOf(changeAvailability(context.commands, chargerId, body), context, chargerId, 'availability');
+  return statusOf(changeAvailability(context.commands, chargerId, body), context, chargerId, 'availability', {
+    name: 'ChangeAvailability',
+    parameters: { ...body },
+  });
 }
 
 export async function trigger(
@@ -153,7 +183,10 @@ export async function trigger(
 ): Promise<OperationResponse> {
   const numbers = await chargerInScope(context, chargerId);
   if (body.connectorId !== undefined) requireConnector(numbers, chargerId, body.connectorId);
-  return statusOf(triggerMessage(context.commands, chargerId, body), context, chargerId, 'trigger');
+  return statusOf(triggerMessage(context.commands, chargerId, body), context, chargerId, 'trigger', {
+    name: 'TriggerMessage',
+    parameters: { ...body },
+  });
 }
 
 export async function readConfiguration(
@@ -255,6 +288,7 @@ export async function requestReport(
     context,
     chargerId,
     'get base report',
+    { name: 'GetBaseReport', parameters: { reportBase: 'FullInventory' } },
   );
 }
 
@@ -271,6 +305,8 @@ export async function changeKey(
     context,
     chargerId,
     'change configuration',
+    // A credential's value (AuthorizationKey, a password variable) is redacted by the entry.
+    { name: 'ChangeConfiguration', parameters: { key: body.key, value: body.value } },
   );
 }
 
@@ -279,5 +315,7 @@ export async function clearAuthorizationCache(
   chargerId: string,
 ): Promise<OperationResponse> {
   await chargerInScope(context, chargerId);
-  return statusOf(clearCache(context.commands, chargerId), context, chargerId, 'clear cache');
+  return statusOf(clearCache(context.commands, chargerId), context, chargerId, 'clear cache', {
+    name: 'ClearCache',
+  });
 }

@@ -1,6 +1,7 @@
 import { contactUsBody, contactUsResponse, errorResponse, messageResponse } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { getContactUs, updateContactUs } from './contact-us.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
@@ -35,7 +36,7 @@ export const contactUsRoutes =
         },
       },
       async (request) => {
-        await updateContactUs(db, request.body);
+        await updateContactUs(db, request.body, actorOf(request));
         return { message: 'Success' };
       },
     );

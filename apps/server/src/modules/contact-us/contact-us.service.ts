@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactUs } from '../../db/schema/index.ts';
 import { Invalid } from '../../lib/errors.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 
 /** The table holds one row, id 1 (seeded by the migration). */
 const ROW_ID = 1;
@@ -43,13 +44,14 @@ const REQUIRED = [
 
 /**
  * Applies the changes (an absent field keeps its value, null clears it). Email Support, Call Center and
- * LINE may be left out while the row has them, but never end up empty.
+ * LINE may be left out while the row has them, but never end up empty (400: the entry goes back with it).
  */
-export async function updateContactUs(db: Db, body: ContactUsBody): Promise<void> {
+export async function updateContactUs(db: Db, body: ContactUsBody, actor: AuditActor): Promise<void> {
   const changes = Object.fromEntries(
     Object.entries(body).filter(([, value]) => value !== undefined),
   ) as Partial<ContactUs>;
   await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'contact-us', entityId: ROW_ID, action: 'update' });
     const [current] = await tx
       .select(contactColumns)
       .from(contactUs)

@@ -10,6 +10,7 @@ import {
 } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { addIdTag, changeIdTag, listIdTags, MEMBER_NOT_FOUND, removeIdTag } from './id-tag.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -56,7 +57,7 @@ export const idTagRoutes =
       },
       async (request) => ({
         message: 'Success',
-        idTag: await addIdTag(db, request.params.id, request.body),
+        idTag: await addIdTag(db, request.params.id, request.body, actorOf(request)),
       }),
     );
     app.patch(
@@ -73,7 +74,7 @@ export const idTagRoutes =
       },
       async (request) => ({
         message: 'Success',
-        idTag: await changeIdTag(db, request.params.id, request.params.idTag, request.body),
+        idTag: await changeIdTag(db, request.params.id, request.params.idTag, request.body, actorOf(request)),
       }),
     );
     app.delete(
@@ -88,7 +89,7 @@ export const idTagRoutes =
         },
       },
       async (request) => {
-        await removeIdTag(db, request.params.id, request.params.idTag);
+        await removeIdTag(db, request.params.id, request.params.idTag, actorOf(request));
         return { message: 'Success' };
       },
     );

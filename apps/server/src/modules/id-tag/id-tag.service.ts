@@ -15,6 +15,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { idTags, users } from '../../db/schema/index.ts';
 import { Conflict, Invalid, isUniqueViolation, NotFound } from '../../lib/errors.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 
 /** The answer for a member that is not there (also a path id beyond ID_MAX): the user module's words. */
 export const MEMBER_NOT_FOUND = 'User not found';
@@ -107,6 +108,7 @@ export async function addIdTag(
   db: Db,
   userId: number,
   body: IdTagCreateBody,
+  actor: AuditActor,
   now = Date.now(),
 ): Promise<IdTagItem> {
   const expiresAt = futureExpiry(body.expiresAt, now) ?? null;
@@ -125,6 +127,12 @@ export async function addIdTag(
         .from(idTags)
         .where(and(eq(idTags.userId, userId), eq(idTags.kind, 'rfid')));
       if (cards >= ID_TAG_LIMITS.cardsPerMember) throw new Conflict(ID_TAG_MESSAGES.tooMany);
+      await audit(tx, actor, {
+        entity: 'id-tag',
+        entityId: body.idTag,
+        action: 'create',
+        details: { userId },
+      });
       const [row] = await tx
         .insert(idTags)
         .values({ idTag: body.idTag, userId, kind: 'rfid', expiresAt, blocked: body.blocked ?? false })
@@ -157,24 +165,31 @@ export async function changeIdTag(
   userId: number,
   idTag: string,
   body: IdTagChangeBody,
+  actor: AuditActor,
   now = Date.now(),
 ): Promise<IdTagItem> {
   const card = await cardOf(db, userId, idTag);
   const expiresAt = futureExpiry(body.expiresAt, now);
-  const [row] = await db
-    .update(idTags)
-    .set({
-      ...(expiresAt !== undefined ? { expiresAt } : {}),
-      ...(body.blocked !== undefined ? { blocked: body.blocked } : {}),
-    })
-    .where(eq(idTags.idTag, card.idTag))
-    .returning();
-  if (!row) throw new NotFound(ID_TAG_MESSAGES.notFound);
-  return toItem(row);
+  return db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'id-tag', entityId: card.idTag, action: 'update', details: { userId } });
+    const [row] = await tx
+      .update(idTags)
+      .set({
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
+        ...(body.blocked !== undefined ? { blocked: body.blocked } : {}),
+      })
+      .where(eq(idTags.idTag, card.idTag))
+      .returning();
+    if (!row) throw new NotFound(ID_TAG_MESSAGES.notFound);
+    return toItem(row);
+  });
 }
 
 /** DELETE /api/user/{id}/id-tag/{idTag}: the card is gone; a charger then answers it Invalid. */
-export async function removeIdTag(db: Db, userId: number, idTag: string): Promise<void> {
+export async function removeIdTag(db: Db, userId: number, idTag: string, actor: AuditActor): Promise<void> {
   const card = await cardOf(db, userId, idTag);
-  await db.delete(idTags).where(eq(idTags.idTag, card.idTag));
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'id-tag', entityId: card.idTag, action: 'delete', details: { userId } });
+    await tx.delete(idTags).where(eq(idTags.idTag, card.idTag));
+  });
 }

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { exportLandlords } from './landlord.export.ts';
 import {
   createLandlord,
@@ -77,7 +78,7 @@ export const landlordRoutes =
       },
       async (request) => ({
         message: 'Success',
-        id: await createLandlord(db, authOf(request).user, request.body),
+        id: await createLandlord(db, authOf(request).user, request.body, actorOf(request)),
       }),
     );
     app.patch(
@@ -93,7 +94,7 @@ export const landlordRoutes =
         },
       },
       async (request) => {
-        await updateLandlord(db, authOf(request).user, request.params.id, request.body);
+        await updateLandlord(db, authOf(request).user, request.params.id, request.body, actorOf(request));
         power.siteChanged(request.params.id);
         return { message: 'Success' };
       },
@@ -105,7 +106,7 @@ export const landlordRoutes =
         schema: { tags, params, response: { 200: messageResponse, 409: errorResponse, ...errors } },
       },
       async (request) => {
-        await deleteLandlord(db, scopeOf(authOf(request).user), request.params.id);
+        await deleteLandlord(db, scopeOf(authOf(request).user), request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

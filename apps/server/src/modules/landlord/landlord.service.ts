@@ -17,6 +17,7 @@ import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type DataScope, landlordScope, scopeOf } from '../../plugins/scope.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 import { requireProvince } from '../reference/reference.service.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
@@ -199,15 +200,23 @@ async function clusterForNewSite(db: Db, user: AuthUser, body: LandlordBody): Pr
   throw new Forbidden('No cluster to create a site in');
 }
 
-export async function createLandlord(db: Db, user: AuthUser, body: LandlordBody): Promise<number> {
+/** The site, its power settings and business hours, and the audit entry: one transaction. */
+export async function createLandlord(
+  db: Db,
+  user: AuthUser,
+  body: LandlordBody,
+  actor: AuditActor,
+): Promise<number> {
   const merchantId = await clusterForNewSite(db, user, body);
   await requireProvince(db, body.provinceId);
   return db.transaction(async (tx) => {
+    const entry = await audit(tx, actor, { entity: 'landlord', action: 'create' });
     const [row] = await tx
       .insert(landlords)
       .values({ ...columnsOf(body), merchantId })
       .returning({ id: landlords.id });
     const id = row!.id;
+    await auditedId(tx, entry, id);
     const hours = hoursOf(body);
     if (hours.length > 0) {
       await tx.insert(landlordBusinessHours).values(hours.map((hour) => ({ ...hour, landlordId: id })));
@@ -217,14 +226,16 @@ export async function createLandlord(db: Db, user: AuthUser, body: LandlordBody)
 }
 
 /**
- * Saves the form (business hours replaced in the same transaction) or only `{ active }`; 404 outside the
- * scope. The cluster of a site never changes: a different merchantId is refused.
+ * Saves the form (business hours replaced in the same transaction; audited as 'update', the hours' rows
+ * before → after) or only `{ active }` ('toggle'); 404 outside the scope. The cluster of a site never changes:
+ * a different merchantId is refused.
  */
 export async function updateLandlord(
   db: Db,
   user: AuthUser,
   id: number,
   body: LandlordBody | { active: boolean },
+  actor: AuditActor,
 ): Promise<void> {
   const scope = scopeOf(user);
   const [current] = await db
@@ -233,10 +244,13 @@ export async function updateLandlord(
     .where(and(eq(landlords.id, id), landlordScope(scope)));
   if (!current) throw new NotFound(LANDLORD_NOT_FOUND);
   if (!('nameEn' in body)) {
-    await db
-      .update(landlords)
-      .set({ active: body.active, updatedAt: sql`now()` })
-      .where(eq(landlords.id, id));
+    await db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'landlord', entityId: id, action: 'toggle' });
+      await tx
+        .update(landlords)
+        .set({ active: body.active, updatedAt: sql`now()` })
+        .where(eq(landlords.id, id));
+    });
     return;
   }
   if (body.merchantId !== undefined && body.merchantId !== current.merchantId) {
@@ -244,24 +258,47 @@ export async function updateLandlord(
   }
   await requireProvince(db, body.provinceId);
   await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'landlord', entityId: id, action: 'update' });
     await tx
       .update(landlords)
       .set({ ...columnsOf(body), updatedAt: sql`now()` })
       .where(eq(landlords.id, id));
-    await tx.delete(landlordBusinessHours).where(eq(landlordBusinessHours.landlordId, id));
     const hours = hoursOf(body);
+    // The same hours saved again stay as they are: the entry then shows no rows removed and added back.
+    const stored = await tx
+      .select({
+        dayOfWeek: landlordBusinessHours.dayOfWeek,
+        openTime: landlordBusinessHours.openTime,
+        closeTime: landlordBusinessHours.closeTime,
+      })
+      .from(landlordBusinessHours)
+      .where(eq(landlordBusinessHours.landlordId, id));
+    if (hoursKey(stored) === hoursKey(hours)) return;
+    await tx.delete(landlordBusinessHours).where(eq(landlordBusinessHours.landlordId, id));
     if (hours.length > 0) {
       await tx.insert(landlordBusinessHours).values(hours.map((hour) => ({ ...hour, landlordId: id })));
     }
   });
 }
 
+/** A set of opening periods as one comparable text ('HH:mm:ss' as stored, 'HH:mm' as sent). */
+const hoursKey = (hours: Array<{ dayOfWeek: number; openTime: string; closeTime: string }>) =>
+  hours
+    .map((hour) => `${hour.dayOfWeek} ${hour.openTime.slice(0, 5)} ${hour.closeTime.slice(0, 5)}`)
+    .sort()
+    .join();
+
 /** 404 outside the scope; 409 while active, or while a group or a user refers to it. */
-export async function deleteLandlord(db: Db, scope: DataScope, id: number): Promise<void> {
+export async function deleteLandlord(db: Db, scope: DataScope, id: number, actor: AuditActor): Promise<void> {
   const [row] = await db
     .select({ active: landlords.active })
     .from(landlords)
     .where(and(eq(landlords.id, id), landlordScope(scope)));
   if (!row) throw new NotFound(LANDLORD_NOT_FOUND);
-  await deleteUnlessUsed(row.active, () => db.delete(landlords).where(eq(landlords.id, id)));
+  await deleteUnlessUsed(row.active, () =>
+    db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'landlord', entityId: id, action: 'delete' });
+      await tx.delete(landlords).where(eq(landlords.id, id));
+    }),
+  );
 }

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { exportMerchants } from './merchant.export.ts';
 import {
   createMerchant,
@@ -69,7 +70,10 @@ export const merchantRoutes =
         config: { permission: 'merchant.write' },
         schema: { tags, body: merchantBody, response: { 200: createdResponse, ...errors } },
       },
-      async (request) => ({ message: 'Success', id: await createMerchant(db, request.body) }),
+      async (request) => ({
+        message: 'Success',
+        id: await createMerchant(db, request.body, actorOf(request)),
+      }),
     );
     app.patch(
       '/api/merchant/:id',
@@ -84,7 +88,13 @@ export const merchantRoutes =
         },
       },
       async (request) => {
-        await updateMerchant(db, scopeOf(authOf(request).user), request.params.id, request.body);
+        await updateMerchant(
+          db,
+          scopeOf(authOf(request).user),
+          request.params.id,
+          request.body,
+          actorOf(request),
+        );
         return { message: 'Success' };
       },
     );
@@ -95,7 +105,7 @@ export const merchantRoutes =
         schema: { tags, params, response: { 200: messageResponse, 409: errorResponse, ...errors } },
       },
       async (request) => {
-        await deleteMerchant(db, scopeOf(authOf(request).user), request.params.id);
+        await deleteMerchant(db, scopeOf(authOf(request).user), request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

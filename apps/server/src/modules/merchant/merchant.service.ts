@@ -12,6 +12,7 @@ import { landlords, merchants } from '../../db/schema/index.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import { type DataScope, landlordScope, merchantScope } from '../../plugins/scope.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 import { requireProvince } from '../reference/reference.service.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
@@ -124,34 +125,48 @@ export async function getMerchant(db: Db, scope: DataScope, id: number): Promise
   return { ...row, landlords: sites.get(id) ?? [] };
 }
 
-export async function createMerchant(db: Db, body: MerchantBody): Promise<number> {
+export async function createMerchant(db: Db, body: MerchantBody, actor: AuditActor): Promise<number> {
   await requireProvince(db, body.provinceId);
-  const [row] = await db.insert(merchants).values(body).returning({ id: merchants.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const entry = await audit(tx, actor, { entity: 'merchant', action: 'create' });
+    const [row] = await tx.insert(merchants).values(body).returning({ id: merchants.id });
+    await auditedId(tx, entry, row!.id);
+    return row!.id;
+  });
 }
 
-/** Saves the form, or only the active flag; 404 outside the scope. */
+/** Saves the form ('update'), or only the active flag ('toggle'); 404 outside the scope (no entry then). */
 export async function updateMerchant(
   db: Db,
   scope: DataScope,
   id: number,
   body: MerchantBody | { active: boolean },
+  actor: AuditActor,
 ): Promise<void> {
-  if ('provinceId' in body) await requireProvince(db, body.provinceId);
-  const updated = await db
-    .update(merchants)
-    .set({ ...body, updatedAt: sql`now()` })
-    .where(and(eq(merchants.id, id), merchantScope(scope)))
-    .returning({ id: merchants.id });
-  if (updated.length === 0) throw new NotFound(MERCHANT_NOT_FOUND);
+  const form = 'nameEn' in body;
+  if (form) await requireProvince(db, body.provinceId);
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'merchant', entityId: id, action: form ? 'update' : 'toggle' });
+    const updated = await tx
+      .update(merchants)
+      .set({ ...body, updatedAt: sql`now()` })
+      .where(and(eq(merchants.id, id), merchantScope(scope)))
+      .returning({ id: merchants.id });
+    if (updated.length === 0) throw new NotFound(MERCHANT_NOT_FOUND);
+  });
 }
 
 /** 404 outside the scope; 409 while active or while sites or users refer to it. */
-export async function deleteMerchant(db: Db, scope: DataScope, id: number): Promise<void> {
+export async function deleteMerchant(db: Db, scope: DataScope, id: number, actor: AuditActor): Promise<void> {
   const [row] = await db
     .select({ active: merchants.active })
     .from(merchants)
     .where(and(eq(merchants.id, id), merchantScope(scope)));
   if (!row) throw new NotFound(MERCHANT_NOT_FOUND);
-  await deleteUnlessUsed(row.active, () => db.delete(merchants).where(eq(merchants.id, id)));
+  await deleteUnlessUsed(row.active, () =>
+    db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'merchant', entityId: id, action: 'delete' });
+      await tx.delete(merchants).where(eq(merchants.id, id));
+    }),
+  );
 }

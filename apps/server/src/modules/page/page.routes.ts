@@ -13,6 +13,7 @@ import {
 } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { createPage, deletePage, getPage, listPages, pageDropdown, updatePage } from './page.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -69,7 +70,7 @@ export const pageRoutes =
           response: { 200: createdResponse, ...errors },
         },
       },
-      async (request) => ({ message: 'Success', id: await createPage(db, request.body) }),
+      async (request) => ({ message: 'Success', id: await createPage(db, request.body, actorOf(request)) }),
     );
     app.patch(
       '/api/page/:id',
@@ -89,7 +90,7 @@ export const pageRoutes =
         },
       },
       async (request) => {
-        await updatePage(db, request.params.id, request.body);
+        await updatePage(db, request.params.id, request.body, actorOf(request));
         return { message: 'Success' };
       },
     );
@@ -105,7 +106,7 @@ export const pageRoutes =
         },
       },
       async (request) => {
-        await deletePage(db, request.params.id);
+        await deletePage(db, request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

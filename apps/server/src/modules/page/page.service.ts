@@ -17,6 +17,7 @@ import { pages, termAcceptances } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { countAll, isForeignKeyViolation, ordering, paging } from '../../lib/list-query.ts';
 import { sanitizeRichHtml } from '../../lib/sanitize.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 
 type PageRow = typeof pages.$inferSelect;
 
@@ -116,21 +117,25 @@ function cleanDetails(body: PageBody): { detailEn: string; detailTh: string } {
  * A tutorial is active unless sent otherwise (section 2); a terms or privacy page is a Draft unless sent
  * active, and then it is published now: the page in force, which every staff user accepts again.
  */
-export async function createPage(db: Db, body: PageBody): Promise<number> {
+export async function createPage(db: Db, body: PageBody, actor: AuditActor): Promise<number> {
   const details = cleanDetails(body);
   const active = body.active ?? body.type === 'guide';
-  const [row] = await db
-    .insert(pages)
-    .values({
-      type: body.type,
-      titleEn: body.titleEn,
-      titleTh: body.titleTh,
-      ...details,
-      active,
-      publishedAt: active && isLegal(body.type) ? sql`now()` : null,
-    })
-    .returning({ id: pages.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const entry = await audit(tx, actor, { entity: 'page', action: 'create' });
+    const [row] = await tx
+      .insert(pages)
+      .values({
+        type: body.type,
+        titleEn: body.titleEn,
+        titleTh: body.titleTh,
+        ...details,
+        active,
+        publishedAt: active && isLegal(body.type) ? sql`now()` : null,
+      })
+      .returning({ id: pages.id });
+    await auditedId(tx, entry, row!.id);
+    return row!.id;
+  });
 }
 
 /**
@@ -153,14 +158,18 @@ async function lockType(tx: Tx, type: PageType, id: number): Promise<PageRow[]> 
  * Saves the form, `{ active }` or `{ weight }`. Terms and privacy: a page made active is published now,
  * and so is the page in force when its text changes (the contract changed: everyone accepts it again);
  * the page in force can't be switched off while no other page of its type is active (the public pages
- * and /landing would have nothing to show).
+ * and /landing would have nothing to show). Audited as 'update' (the form, a tutorial's display order) or
+ * 'toggle' (`{ active }`, the list's switch).
  */
-export async function updatePage(db: Db, id: number, body: PagePatchBody): Promise<void> {
+export async function updatePage(db: Db, id: number, body: PagePatchBody, actor: AuditActor): Promise<void> {
   const [found] = await db.select({ type: pages.type }).from(pages).where(eq(pages.id, id));
   if (!found) throw new NotFound(PAGE_MESSAGES.notFound);
   if ('weight' in body) {
     if (found.type !== 'guide') throw new Invalid('body.weight: Only tutorials have a display order');
-    await db.update(pages).set({ weight: body.weight, updatedAt: sql`now()` }).where(eq(pages.id, id));
+    await db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'page', entityId: id, action: 'update' });
+      await tx.update(pages).set({ weight: body.weight, updatedAt: sql`now()` }).where(eq(pages.id, id));
+    });
     return;
   }
   const form = 'type' in body ? body : null;
@@ -169,6 +178,7 @@ export async function updatePage(db: Db, id: number, body: PagePatchBody): Promi
   const details = form ? cleanDetails(form) : null;
 
   await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'page', entityId: id, action: form ? 'update' : 'toggle' });
     const locked = await lockType(tx, found.type, id);
     const row = locked.find((page) => page.id === id);
     if (!row) throw new NotFound(PAGE_MESSAGES.notFound);
@@ -197,7 +207,7 @@ export async function updatePage(db: Db, id: number, body: PagePatchBody): Promi
  * Only an inactive page can go (the list offers Delete only then). A terms or privacy page someone
  * accepted stays: acceptances are legal records (the foreign key RESTRICTs too, for any other path).
  */
-export async function deletePage(db: Db, id: number): Promise<void> {
+export async function deletePage(db: Db, id: number, actor: AuditActor): Promise<void> {
   const [row] = await db.select({ active: pages.active }).from(pages).where(eq(pages.id, id));
   if (!row) throw new NotFound(PAGE_MESSAGES.notFound);
   if (row.active) throw new Conflict(PAGE_MESSAGES.activeDelete);
@@ -207,20 +217,22 @@ export async function deletePage(db: Db, id: number): Promise<void> {
     .where(eq(termAcceptances.pageId, id))
     .limit(1);
   if (accepted) throw new Conflict(PAGE_MESSAGES.used);
-  let deleted: Array<{ id: number }>;
   try {
-    // `not active`: a switch turned on since the check above keeps the page.
-    deleted = await db
-      .delete(pages)
-      .where(and(eq(pages.id, id), ne(pages.active, true)))
-      .returning({ id: pages.id });
+    await db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'page', entityId: id, action: 'delete' });
+      // `not active`: a switch turned on since the check above keeps the page.
+      const deleted = await tx
+        .delete(pages)
+        .where(and(eq(pages.id, id), ne(pages.active, true)))
+        .returning({ id: pages.id });
+      if (deleted.length > 0) return;
+      // Nothing deleted: the refusal rolls the entry back.
+      const [still] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.id, id));
+      throw still ? new Conflict(PAGE_MESSAGES.activeDelete) : new NotFound(PAGE_MESSAGES.notFound);
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new Conflict(PAGE_MESSAGES.used);
     throw error;
-  }
-  if (deleted.length === 0) {
-    const [still] = await db.select({ id: pages.id }).from(pages).where(eq(pages.id, id));
-    throw still ? new Conflict(PAGE_MESSAGES.activeDelete) : new NotFound(PAGE_MESSAGES.notFound);
   }
 }
 

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import {
   createParty,
   deleteParty,
@@ -64,7 +65,7 @@ export const partyRoutes =
         config: { permission: 'party.write' },
         schema: { tags, body: partyBody, response: { 200: createdResponse, ...errors } },
       },
-      async (request) => ({ message: 'Success', id: await createParty(db, request.body) }),
+      async (request) => ({ message: 'Success', id: await createParty(db, request.body, actorOf(request)) }),
     );
     app.patch(
       '/api/party/:id',
@@ -79,7 +80,13 @@ export const partyRoutes =
         },
       },
       async (request) => {
-        await updateParty(db, scopeOf(authOf(request).user), request.params.id, request.body);
+        await updateParty(
+          db,
+          scopeOf(authOf(request).user),
+          request.params.id,
+          request.body,
+          actorOf(request),
+        );
         return { message: 'Success' };
       },
     );
@@ -90,7 +97,7 @@ export const partyRoutes =
         schema: { tags, params, response: { 200: messageResponse, 409: errorResponse, ...errors } },
       },
       async (request) => {
-        await deleteParty(db, scopeOf(authOf(request).user), request.params.id);
+        await deleteParty(db, scopeOf(authOf(request).user), request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

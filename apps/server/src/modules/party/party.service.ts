@@ -5,6 +5,7 @@ import { landlords, parties, partyLandlords } from '../../db/schema/index.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import { type DataScope, landlordScope, partyScope } from '../../plugins/scope.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
 export const PARTY_NOT_FOUND = 'Party not found';
@@ -109,7 +110,8 @@ export async function getParty(db: Db, scope: DataScope, id: number): Promise<Pa
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-export async function createParty(db: Db, body: PartyBody): Promise<number> {
+/** The group, its site links (rows of party_landlords, captured into the entry) and the entry: one transaction. */
+export async function createParty(db: Db, body: PartyBody, actor: AuditActor): Promise<number> {
   const landlordIds = unique(body.landlordIds);
   const found = await db
     .select({ id: landlords.id })
@@ -117,22 +119,28 @@ export async function createParty(db: Db, body: PartyBody): Promise<number> {
     .where(inArray(landlords.id, landlordIds));
   if (found.length !== landlordIds.length) throw new NotFound('No such site');
   return db.transaction(async (tx) => {
+    const entry = await audit(tx, actor, { entity: 'party', action: 'create' });
     const [row] = await tx
       .insert(parties)
       .values({ nameEn: body.nameEn, nameTh: body.nameTh, active: body.active })
       .returning({ id: parties.id });
     const id = row!.id;
+    await auditedId(tx, entry, id);
     await tx.insert(partyLandlords).values(landlordIds.map((landlordId) => ({ partyId: id, landlordId })));
     return id;
   });
 }
 
-/** Saves the names, or only `{ active }`. The group's sites are chosen at creation: a different set is a 400. */
+/**
+ * Saves the names ('update'), or only `{ active }` ('toggle'). The group's sites are chosen at creation: a
+ * different set is a 400.
+ */
 export async function updateParty(
   db: Db,
   scope: DataScope,
   id: number,
   body: PartyBody | { active: boolean },
+  actor: AuditActor,
 ): Promise<void> {
   const [row] = await db
     .select({ id: parties.id })
@@ -140,7 +148,10 @@ export async function updateParty(
     .where(and(eq(parties.id, id), partyScope(scope)));
   if (!row) throw new NotFound(PARTY_NOT_FOUND);
   if (!('nameEn' in body)) {
-    await db.update(parties).set({ active: body.active, updatedAt: sql`now()` }).where(eq(parties.id, id));
+    await db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'party', entityId: id, action: 'toggle' });
+      await tx.update(parties).set({ active: body.active, updatedAt: sql`now()` }).where(eq(parties.id, id));
+    });
     return;
   }
   const current = await db
@@ -151,18 +162,26 @@ export async function updateParty(
   const after = unique(body.landlordIds).sort((a, b) => a - b);
   if (before.join() !== after.join())
     throw new Invalid("body.landlordIds: The sites of a group can't change");
-  await db
-    .update(parties)
-    .set({ nameEn: body.nameEn, nameTh: body.nameTh, active: body.active, updatedAt: sql`now()` })
-    .where(eq(parties.id, id));
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'party', entityId: id, action: 'update' });
+    await tx
+      .update(parties)
+      .set({ nameEn: body.nameEn, nameTh: body.nameTh, active: body.active, updatedAt: sql`now()` })
+      .where(eq(parties.id, id));
+  });
 }
 
 /** 404 outside the scope; 409 while active or while users belong to it. */
-export async function deleteParty(db: Db, scope: DataScope, id: number): Promise<void> {
+export async function deleteParty(db: Db, scope: DataScope, id: number, actor: AuditActor): Promise<void> {
   const [row] = await db
     .select({ active: parties.active })
     .from(parties)
     .where(and(eq(parties.id, id), partyScope(scope)));
   if (!row) throw new NotFound(PARTY_NOT_FOUND);
-  await deleteUnlessUsed(row.active, () => db.delete(parties).where(eq(parties.id, id)));
+  await deleteUnlessUsed(row.active, () =>
+    db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'party', entityId: id, action: 'delete' });
+      await tx.delete(parties).where(eq(parties.id, id));
+    }),
+  );
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import { scopeOf } from '../../plugins/scope.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { exportPayments } from './payment.export.ts';
 import { listPayments } from './payment.service.ts';
 import { refundPayment } from './settlement.ts';
@@ -66,7 +67,13 @@ export const paymentRoutes =
       },
       async (request) => {
         const { user } = authOf(request);
-        await refundPayment(payments, scopeOf(user), request.params.id, request.body.amount, user.id);
+        await refundPayment(
+          payments,
+          scopeOf(user),
+          request.params.id,
+          request.body.amount,
+          actorOf(request),
+        );
         return { message: BOOKING_MESSAGES.refunded };
       },
     );

@@ -11,6 +11,10 @@
  *
  * An operation left pending (no answer in time, a crash between steps) is asked of the provider again by its
  * key, at start and once a minute (settlePending): the provider answers the first call's outcome.
+ *
+ * A staff user's pay or refund is one audit entry (issue 36): written in step 1's transaction (a refused or
+ * duplicate request rolls back with it and leaves none), and step 3's transaction adds the outcome's changes
+ * to it. The reconciliation's later settlement is the system's, not the user's: it adds nothing.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -27,6 +31,7 @@ import { bookings, documentCounters, paymentOperations, payments } from '../../d
 import { AppError, BadGateway, Conflict, GatewayTimeout, Invalid, NotFound } from '../../lib/errors.ts';
 import { NO_METRICS, type PaymentMetrics } from '../../lib/metrics.ts';
 import type { DataScope } from '../../plugins/scope.ts';
+import { type AuditActor, audit, resumeCapture } from '../audit/audit.ts';
 import { storedTotal } from '../booking/booking.service.ts';
 import {
   type Actor,
@@ -136,6 +141,8 @@ export interface PayRequest {
   point?: number;
   /** Narrows where the booking may be found (the staff scope, the member's own). */
   where?: SQL;
+  /** A staff user's payment: the booking's audit entry (`pay`), with the intent and the outcome. */
+  audit?: AuditActor;
 }
 
 /**
@@ -148,7 +155,7 @@ export async function payBooking(
   actor: Actor,
   request: PayRequest,
 ): Promise<Paid> {
-  const operation = await ctx.db.transaction(async (tx) => {
+  const { operation, entry } = await ctx.db.transaction(async (tx) => {
     const row = await lockBooking(tx, bookingId, { where: request.where });
     checkedNext(row.status, 'pay', actor.kind);
     await refuseWhilePaying(tx, bookingId);
@@ -158,6 +165,14 @@ export async function payBooking(
         `The amount due is ${fromSatang(owed.total)} THB now: reload the booking and pay again`,
       );
     }
+    const entry = request.audit
+      ? await audit(tx, request.audit, {
+          entity: 'booking',
+          entityId: bookingId,
+          action: 'pay',
+          details: { method: owed.total === 0 ? 'zero' : request.method, amount: fromSatang(owed.total) },
+        })
+      : null;
     const [created] = await tx
       .insert(paymentOperations)
       .values({
@@ -177,13 +192,13 @@ export async function payBooking(
       .returning();
     // The points are the member's no more while the provider decides: a second payment can't spend them too.
     if (row.userId !== null) await holdPoints(tx, row.userId, created!.id, owed.pointUsed);
-    return created!;
+    return { operation: created!, entry };
   });
   const outcome: ProviderOutcome =
     operation.method === 'zero'
       ? { kind: 'done', result: { status: 'succeeded', reference: 'nothing owed' } }
       : await callProvider(() => ctx.gateway.charge(chargeRequest(operation)), ctx.timeoutMs);
-  return settleCharge(ctx.db, operation, outcome, actor, ctx.metrics);
+  return settleCharge(ctx.db, operation, outcome, actor, ctx.metrics, entry);
 }
 
 /** The adjustments of a charge, for its history entry: only those it has. */
@@ -202,17 +217,22 @@ const chargeRequest = (operation: Operation) => ({
   amount: toSatang(operation.amount),
 });
 
-/** Step 3 of a charge: a yes pays the booking (invoice number, payment row); a no leaves it Unpaid. */
+/**
+ * Step 3 of a charge: a yes pays the booking (invoice number, payment row); a no leaves it Unpaid. `entry`: the
+ * staff user's audit entry of the payment, which the outcome's changes join.
+ */
 export async function settleCharge(
   db: Db,
   operation: Operation,
   outcome: ProviderOutcome,
   actor: Actor,
   metrics: PaymentMetrics = NO_METRICS,
+  entry: number | null = null,
 ): Promise<Paid> {
   if (outcome.kind === 'unknown') return noteUnsettled(db, operation, outcome.reason);
   if (outcome.kind === 'declined') {
     const refused = await db.transaction(async (tx) => {
+      if (entry !== null) await resumeCapture(tx, entry);
       if (!(await claim(tx, operation, { status: 'failed', error: outcome.reason }))) return false;
       const [booking] = await tx
         .select({ userId: bookings.userId })
@@ -237,6 +257,7 @@ export async function settleCharge(
   }
   const { result } = outcome;
   const paid = await db.transaction(async (tx) => {
+    if (entry !== null) await resumeCapture(tx, entry);
     if (!(await claim(tx, operation, { status: result.status, reference: result.reference, error: null })))
       return null;
     const now = new Date();
@@ -344,10 +365,11 @@ export async function refundPayment(
   scope: DataScope,
   paymentId: number,
   amountBaht: number,
-  staffUserId: number,
+  staff: AuditActor,
 ): Promise<{ creditNoteNo: string; status: string }> {
   const amount = toSatang(amountBaht);
-  const operation = await ctx.db.transaction(async (tx) => {
+  const staffUserId = staff.userId;
+  const { operation, entry } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(payments)
@@ -362,6 +384,12 @@ export async function refundPayment(
     }
     const paid = toSatang(row.amount);
     if (amount > paid) throw new Invalid(`body.amount: must be at most the ${fromSatang(paid)} THB paid`);
+    const entry = await audit(tx, staff, {
+      entity: 'payment',
+      entityId: paymentId,
+      action: 'refund',
+      details: { invoiceNo: row.invoiceNo, amount: fromSatang(amount) },
+    });
     const [created] = await tx
       .insert(paymentOperations)
       .values({
@@ -378,13 +406,13 @@ export async function refundPayment(
       })
       .returning();
     await tx.update(payments).set({ refundStatus: 'pending' }).where(eq(payments.id, paymentId));
-    return created!;
+    return { operation: created!, entry };
   });
   const outcome = await callProvider(
     async () => ctx.gateway.refund(await refundRequest(ctx.db, operation)),
     ctx.timeoutMs,
   );
-  return settleRefund(ctx.db, operation, outcome, { kind: 'staff', userId: staffUserId }, ctx.metrics);
+  return settleRefund(ctx.db, operation, outcome, { kind: 'staff', userId: staffUserId }, ctx.metrics, entry);
 }
 
 async function refundRequest(db: Db, operation: Operation) {
@@ -402,18 +430,23 @@ async function refundRequest(db: Db, operation: Operation) {
   };
 }
 
-/** Step 3 of a refund: a yes takes the credit note and marks the payment refunded; a no leaves it as it was. */
+/**
+ * Step 3 of a refund: a yes takes the credit note and marks the payment refunded; a no leaves it as it was.
+ * `entry`: the staff user's audit entry of the refund, which the outcome's changes join.
+ */
 export async function settleRefund(
   db: Db,
   operation: Operation,
   outcome: ProviderOutcome,
   actor: Actor,
   metrics: PaymentMetrics = NO_METRICS,
+  entry: number | null = null,
 ): Promise<{ creditNoteNo: string; status: string }> {
   if (outcome.kind === 'unknown') return noteUnsettled(db, operation, outcome.reason);
   const paymentId = operation.paymentId!;
   if (outcome.kind === 'declined') {
     const refused = await db.transaction(async (tx) => {
+      if (entry !== null) await resumeCapture(tx, entry);
       if (!(await claim(tx, operation, { status: 'failed', error: outcome.reason }))) return null;
       const [payment] = await tx
         .update(payments)
@@ -440,6 +473,7 @@ export async function settleRefund(
   }
   const { result } = outcome;
   const done = await db.transaction(async (tx) => {
+    if (entry !== null) await resumeCapture(tx, entry);
     if (!(await claim(tx, operation, { status: result.status, reference: result.reference, error: null })))
       return null;
     const now = new Date();

@@ -9,6 +9,7 @@ import {
 } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { createPoint, deletePoint, listPoints, updatePoint } from './point.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -49,7 +50,7 @@ export const pointRoutes =
           response: { 200: createdResponse, 409: errorResponse, ...errors },
         },
       },
-      async (request) => ({ message: 'Success', id: await createPoint(db, request.body) }),
+      async (request) => ({ message: 'Success', id: await createPoint(db, request.body, actorOf(request)) }),
     );
     app.patch(
       '/api/point/:id',
@@ -64,7 +65,7 @@ export const pointRoutes =
         },
       },
       async (request) => {
-        await updatePoint(db, request.params.id, request.body);
+        await updatePoint(db, request.params.id, request.body, actorOf(request));
         return { message: 'Success' };
       },
     );
@@ -80,7 +81,7 @@ export const pointRoutes =
         },
       },
       async (request) => {
-        await deletePoint(db, request.params.id);
+        await deletePoint(db, request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

@@ -7,9 +7,10 @@ import {
   toSatang,
 } from '@ev/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pointRates } from '../../db/schema/index.ts';
 import { Conflict, Invalid, isUniqueViolation, NotFound } from '../../lib/errors.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 
 /**
  * A validFrom this far before the database's clock is still taken: a form set to "now" reaches us a few
@@ -60,7 +61,7 @@ export async function listPoints(db: Db): Promise<{ points: PointRate[] }> {
 }
 
 /** The card's status now, or 404. */
-async function statusOf(db: Db, id: number): Promise<PointStatus> {
+async function statusOf(db: Db | Tx, id: number): Promise<PointStatus> {
   const [row] = await db.select({ status }).from(pointRates).where(eq(pointRates.id, id));
   if (!row) throw new NotFound(POINT_MESSAGES.notFound);
   return row.status;
@@ -92,13 +93,17 @@ async function uniqueInstant<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createPoint(db: Db, body: PointBody): Promise<number> {
+export async function createPoint(db: Db, body: PointBody, actor: AuditActor): Promise<number> {
   const values = numbers(body);
   await refusePast(db, values.validFrom);
-  const [row] = await uniqueInstant(() =>
-    db.insert(pointRates).values(values).returning({ id: pointRates.id }),
+  return uniqueInstant(() =>
+    db.transaction(async (tx) => {
+      const entry = await audit(tx, actor, { entity: 'point', action: 'create' });
+      const [row] = await tx.insert(pointRates).values(values).returning({ id: pointRates.id });
+      await auditedId(tx, entry, row!.id);
+      return row!.id;
+    }),
   );
-  return row!.id;
 }
 
 const refusal = (current: PointStatus, active: string, past: string) =>
@@ -108,31 +113,38 @@ const refusal = (current: PointStatus, active: string, past: string) =>
  * Saves a pending card (the active and past ones are read-only: 409). The update is conditional on the card
  * still pending, so one that came into force meanwhile is refused too.
  */
-export async function updatePoint(db: Db, id: number, body: PointBody): Promise<void> {
+export async function updatePoint(db: Db, id: number, body: PointBody, actor: AuditActor): Promise<void> {
   const current = await statusOf(db, id);
   if (current !== 'pending') throw refusal(current, POINT_MESSAGES.activeChange, POINT_MESSAGES.pastChange);
   const values = numbers(body);
   await refusePast(db, values.validFrom);
-  const [row] = await uniqueInstant(() =>
-    db
-      .update(pointRates)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(pointRates.id, id), isPending))
-      .returning({ id: pointRates.id }),
+  await uniqueInstant(() =>
+    db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'point', entityId: id, action: 'update' });
+      const [row] = await tx
+        .update(pointRates)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(pointRates.id, id), isPending))
+        .returning({ id: pointRates.id });
+      if (!row) {
+        const now = await statusOf(tx, id);
+        throw refusal(now, POINT_MESSAGES.activeChange, POINT_MESSAGES.pastChange);
+      }
+    }),
   );
-  if (!row) {
-    const now = await statusOf(db, id);
-    throw refusal(now, POINT_MESSAGES.activeChange, POINT_MESSAGES.pastChange);
-  }
 }
 
 /** Deletes a pending card; the active and past ones stay (409): they are what earned points were counted by. */
-export async function deletePoint(db: Db, id: number): Promise<void> {
-  const [row] = await db
-    .delete(pointRates)
-    .where(and(eq(pointRates.id, id), isPending))
-    .returning({ id: pointRates.id });
-  if (row) return;
-  const current = await statusOf(db, id);
-  throw refusal(current, POINT_MESSAGES.activeDelete, POINT_MESSAGES.pastDelete);
+export async function deletePoint(db: Db, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'point', entityId: id, action: 'delete' });
+    const [row] = await tx
+      .delete(pointRates)
+      .where(and(eq(pointRates.id, id), isPending))
+      .returning({ id: pointRates.id });
+    if (row) return;
+    // The entry rolls back with the refusal.
+    const current = await statusOf(tx, id);
+    throw refusal(current, POINT_MESSAGES.activeDelete, POINT_MESSAGES.pastDelete);
+  });
 }

@@ -12,6 +12,7 @@ import {
 } from '@ev/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import {
   createPromotion,
   deletePromotion,
@@ -67,7 +68,7 @@ export const promotionRoutes =
         },
       },
       async (request) => {
-        const { id, codes } = await createPromotion(db, request.body);
+        const { id, codes } = await createPromotion(db, request.body, actorOf(request));
         return { message: 'Success', id, ...(codes.length > 1 ? { codes } : {}) };
       },
     );
@@ -85,7 +86,7 @@ export const promotionRoutes =
         },
       },
       async (request) => {
-        await updatePromotion(db, request.params.id, request.body);
+        await updatePromotion(db, request.params.id, request.body, actorOf(request));
         return { message: 'Success' };
       },
     );
@@ -96,7 +97,7 @@ export const promotionRoutes =
         schema: { tags, params, response: { 200: messageResponse, 409: errorResponse, ...errors } },
       },
       async (request) => {
-        await deletePromotion(db, request.params.id);
+        await deletePromotion(db, request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

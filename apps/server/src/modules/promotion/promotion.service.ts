@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { contains, countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 import { generateCodes } from './codes.ts';
 
 const SORTS = {
@@ -260,9 +261,19 @@ const bahtText = (value: number | null | undefined) => (value == null ? null : f
  * suffix each above (answered, for the CSV). A code (or a promotion's code) already stored, whatever its case,
  * is a 409 'Code is already used'.
  */
-export async function createPromotion(db: Db, body: PromotionBody): Promise<{ id: number; codes: string[] }> {
+export async function createPromotion(
+  db: Db,
+  body: PromotionBody,
+  actor: AuditActor,
+): Promise<{ id: number; codes: string[] }> {
   await checkPlaces(db, body);
   return db.transaction(async (tx) => {
+    // The codes have no capture (thousands of rows): the entry says how many.
+    const entry = await audit(tx, actor, {
+      entity: 'promotion',
+      action: 'create',
+      details: { codes: body.count },
+    });
     const [row] = await tx
       .insert(promotions)
       .values({
@@ -285,6 +296,7 @@ export async function createPromotion(db: Db, body: PromotionBody): Promise<{ id
       .returning({ id: promotions.id });
     if (!row) throw new Conflict(PROMOTION_MESSAGES.codeUsed);
     const id = row.id;
+    await auditedId(tx, entry, id);
     const merchantIds = unique(body.merchantIds);
     const landlordIds = unique(body.landlordIds);
     if (merchantIds.length > 0)
@@ -334,35 +346,57 @@ export async function updatePromotion(
   db: Db,
   id: number,
   body: PromotionBody | { active: boolean },
+  actor: AuditActor,
 ): Promise<void> {
   const current = await getPromotion(db, id);
   if (!('code' in body)) {
-    await db
-      .update(promotions)
-      .set({ active: body.active, updatedAt: sql`now()` })
-      .where(eq(promotions.id, id));
+    await db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'promotion', entityId: id, action: 'toggle' });
+      await tx
+        .update(promotions)
+        .set({ active: body.active, updatedAt: sql`now()` })
+        .where(eq(promotions.id, id));
+    });
     return;
   }
   const [fixed] = changedFixedFields(current, body);
   if (fixed) throw new Invalid(`body.${fixed}: ${PROMOTION_MESSAGES.readOnly}`);
-  await db
-    .update(promotions)
-    .set({
-      nameEn: body.nameEn,
-      nameTh: body.nameTh,
-      expose: body.expose ?? false,
-      point: body.point ?? null,
-      ...(body.active === undefined ? {} : { active: body.active }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(promotions.id, id));
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'promotion', entityId: id, action: 'update' });
+    await tx
+      .update(promotions)
+      .set({
+        nameEn: body.nameEn,
+        nameTh: body.nameTh,
+        expose: body.expose ?? false,
+        point: body.point ?? null,
+        ...(body.active === undefined ? {} : { active: body.active }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(promotions.id, id));
+  });
 }
 
 /** 409 while active, and for a promotion whose codes were redeemed (the redemptions refer to them). */
-export async function deletePromotion(db: Db, id: number): Promise<void> {
+export async function deletePromotion(db: Db, id: number, actor: AuditActor): Promise<void> {
   const [row] = await db.select({ active: promotions.active }).from(promotions).where(eq(promotions.id, id));
   if (!row) throw new NotFound(PROMOTION_MESSAGES.notFound);
-  await deleteUnlessUsed(row.active, () => db.delete(promotions).where(eq(promotions.id, id)));
+  await deleteUnlessUsed(row.active, () =>
+    db.transaction(async (tx) => {
+      // Its codes go with it, uncaptured (thousands of rows): the entry says how many.
+      const [codes] = await tx
+        .select({ n: countAll() })
+        .from(promotionCodes)
+        .where(eq(promotionCodes.promotionId, id));
+      await audit(tx, actor, {
+        entity: 'promotion',
+        entityId: id,
+        action: 'delete',
+        details: { codes: codes?.n ?? 0 },
+      });
+      await tx.delete(promotions).where(eq(promotions.id, id));
+    }),
+  );
 }
 
 /** The promotion's codes as CSV, in the order they were made, each with its uses and limit. */

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { acceptTerms, getSelf, updateSelf } from './self.service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse };
@@ -31,7 +32,7 @@ export const selfRoutes =
         schema: { tags: ['user'], body: updateSelfBody, response: { 200: messageResponse, ...errors } },
       },
       async (request) => {
-        await updateSelf(db, authOf(request), request.body);
+        await updateSelf(db, authOf(request), request.body, actorOf(request));
         return { message: 'Success' };
       },
     );
@@ -48,7 +49,7 @@ export const selfRoutes =
       },
       async (request) => ({
         message: 'Success' as const,
-        termAccept: await acceptTerms(db, authOf(request).user.id, request.body),
+        termAccept: await acceptTerms(db, authOf(request).user.id, request.body, actorOf(request)),
       }),
     );
   };

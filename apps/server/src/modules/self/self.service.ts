@@ -6,8 +6,15 @@ import { sessions, termAcceptances, users } from '../../db/schema/index.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { type Auth, forgetSessions } from '../../plugins/auth.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 import { clearAttempts, takeAttempt } from '../auth/throttle.ts';
-import { activeLegalPage, hasAcceptedTerms, LEGAL_TYPES, termAcceptSql } from '../legal/legal.service.ts';
+import {
+  activeLegalPage,
+  hasAcceptedTerms,
+  LEGAL_TYPES,
+  type LegalType,
+  termAcceptSql,
+} from '../legal/legal.service.ts';
 
 export const CURRENT_PASS_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
@@ -40,9 +47,10 @@ export async function getSelf(db: Db, userId: number): Promise<SelfUser> {
 
 /**
  * The name change, or the password change. A wrong current password answers 400 `{message:'currentPass'}`
- * (the screen's cue), is throttled, and a new password signs out the user's other sessions.
+ * (the screen's cue), is throttled, and a new password signs out the user's other sessions. Each is an audit
+ * entry of the user ('update', or 'password-change' whose hash the trigger writes as redacted).
  */
-export async function updateSelf(db: Db, auth: Auth, body: UpdateSelfBody): Promise<void> {
+export async function updateSelf(db: Db, auth: Auth, body: UpdateSelfBody, actor: AuditActor): Promise<void> {
   const now = new Date();
   if ('currentPass' in body) {
     const key = `self-pass:${auth.user.id}`;
@@ -56,6 +64,7 @@ export async function updateSelf(db: Db, auth: Auth, body: UpdateSelfBody): Prom
     await clearAttempts(db, [key]);
     const passHash = await hashPassword(body.pass);
     await db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: 'user', entityId: auth.user.id, action: 'password-change' });
       await tx.update(users).set({ passHash, updatedAt: now }).where(eq(users.id, auth.user.id));
       await tx
         .delete(sessions)
@@ -64,28 +73,51 @@ export async function updateSelf(db: Db, auth: Auth, body: UpdateSelfBody): Prom
     forgetSessions();
     return;
   }
-  await db
-    .update(users)
-    .set({ firstName: body.firstName, lastName: body.lastName, updatedAt: now })
-    .where(eq(users.id, auth.user.id));
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'user', entityId: auth.user.id, action: 'update' });
+    await tx
+      .update(users)
+      .set({ firstName: body.firstName, lastName: body.lastName, updatedAt: now })
+      .where(eq(users.id, auth.user.id));
+  });
   forgetSessions();
 }
 
 /**
  * Records that the user accepted the given terms and privacy pages. The ids must be the pages in force
  * now (null where none is): if a new page was published since the user loaded them, 409 asks to re-read.
+ * The acceptance is evidence of consent (who, when, from which address): one audit entry per page accepted,
+ * entity 'page' with the page's id, action 'update', `details.accepted` its type (the table of acceptances is
+ * not captured by a trigger). With no page in force nothing is accepted; the entry then says so.
  */
-export async function acceptTerms(db: Db, userId: number, body: TermAcceptBody): Promise<boolean> {
-  const accepted: number[] = [];
+export async function acceptTerms(
+  db: Db,
+  userId: number,
+  body: TermAcceptBody,
+  actor: AuditActor,
+): Promise<boolean> {
+  const accepted: Array<{ id: number; type: LegalType }> = [];
   for (const type of LEGAL_TYPES) {
     const page = await activeLegalPage(db, type);
     const given = type === 'terms' ? body.termsId : body.privacyId;
     if ((page?.id ?? null) !== given) {
       throw new Conflict('The terms or privacy policy changed. Please read them again.');
     }
-    if (page) accepted.push(page.id);
+    if (page) accepted.push({ id: page.id, type });
   }
-  if (accepted.length > 0)
-    await db.insert(termAcceptances).values(accepted.map((pageId) => ({ userId, pageId })));
+  await db.transaction(async (tx) => {
+    if (accepted.length === 0) {
+      await audit(tx, actor, { entity: 'page', action: 'update', details: { accepted: null } });
+      return;
+    }
+    for (const page of accepted)
+      await audit(tx, actor, {
+        entity: 'page',
+        entityId: page.id,
+        action: 'update',
+        details: { accepted: page.type },
+      });
+    await tx.insert(termAcceptances).values(accepted.map((page) => ({ userId, pageId: page.id })));
+  });
   return hasAcceptedTerms(db, userId);
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
 import { sniffImage, UPLOAD_NAME, uploadName } from '../../lib/uploads.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { findUpload, importUploadDir, storeUpload } from './upload.service.ts';
 
 const tags = ['upload'];
@@ -122,7 +123,7 @@ export const uploadRoutes =
           const extension = sniffImage(bytes);
           if (!extension) throw new AppError(415, UPLOAD_MESSAGES.notImage);
           const name = uploadName(extension);
-          await storeUpload(db, name, extension, bytes);
+          await storeUpload(db, name, extension, bytes, actorOf(request));
           request.log.info({ name, size: bytes.length }, 'image uploaded');
           return reply.status(201).send({ url: `/uploads/${name}`, name, size: bytes.length });
         },

@@ -7,14 +7,27 @@ import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import { uploadedFiles } from '../../db/schema/index.ts';
 import { IMAGE_TYPES, type ImageExtension, sniffImage, UPLOAD_NAME } from '../../lib/uploads.ts';
+import { type AuditActor, audit } from '../audit/audit.ts';
 
 /** Uploaded images live in the database (table uploaded_files; docs/uploads.md): every process serves them. */
 
-/** Stores an image under its new name; a name is never written twice (the primary key). */
-export async function storeUpload(db: Db, name: string, extension: ImageExtension, bytes: Buffer) {
-  await db
-    .insert(uploadedFiles)
-    .values({ name, contentType: IMAGE_TYPES[extension], size: bytes.length, bytes });
+/**
+ * Stores an image under its new name; a name is never written twice (the primary key). Audited as an upload
+ * for the pages' editor (entity 'page', its name and size; the bytes are left out of the captured row).
+ */
+export async function storeUpload(
+  db: Db,
+  name: string,
+  extension: ImageExtension,
+  bytes: Buffer,
+  actor: AuditActor,
+) {
+  await db.transaction(async (tx) => {
+    await audit(tx, actor, { entity: 'page', action: 'upload', details: { name, size: bytes.length } });
+    await tx
+      .insert(uploadedFiles)
+      .values({ name, contentType: IMAGE_TYPES[extension], size: bytes.length, bytes });
+  });
 }
 
 /** Every GET /uploads/{name}: one primary-key select, prepared once per database. */

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
+import { actorOf } from '../audit/audit.ts';
 import { exportUsers } from './user.export.ts';
 import {
   createUser,
@@ -77,7 +78,10 @@ export const userRoutes =
       },
       async (request) => {
         const ctx = { db, mailer, appUrl: config.appUrl, log: request.log };
-        return { message: 'Success', id: await createUser(ctx, authOf(request).user, request.body) };
+        return {
+          message: 'Success',
+          id: await createUser(ctx, authOf(request).user, request.body, actorOf(request)),
+        };
       },
     );
     app.patch(
@@ -96,7 +100,7 @@ export const userRoutes =
       },
       async (request) => {
         const ctx = { db, mailer, appUrl: config.appUrl, log: request.log };
-        await updateUser(ctx, authOf(request).user, request.params.id, request.body);
+        await updateUser(ctx, authOf(request).user, request.params.id, request.body, actorOf(request));
         return { message: 'Success' };
       },
     );
@@ -112,7 +116,7 @@ export const userRoutes =
         },
       },
       async (request) => {
-        await deleteUser(db, authOf(request).user, request.params.id);
+        await deleteUser(db, authOf(request).user, request.params.id, actorOf(request));
         return { message: 'Success' };
       },
     );

@@ -19,6 +19,7 @@ import { AppError, Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } f
 import { countAll, deleteUnlessUsed, ordering, paging } from '../../lib/list-query.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { type AuthUser, forgetSessions } from '../../plugins/auth.ts';
+import { type AuditActor, audit, auditedId } from '../audit/audit.ts';
 import { createInvitation, mailInvitation, mailMemberInvitation } from '../auth/invitation.ts';
 
 /** The answer for an id that is not there, or outside the caller's scope (also a path id beyond ID_MAX). */
@@ -37,6 +38,9 @@ const KIND_PERMISSIONS: Record<UserType, { read: Permission; write: Permission }
   admin: { read: 'user.admin.read', write: 'user.admin.write' },
   mobile: { read: 'user.mobile.read', write: 'user.mobile.write' },
 };
+
+/** The audit log's name for each kind: staff are users, mobile users are members. */
+const auditEntity = (kind: UserType) => (kind === 'admin' ? 'user' : 'member');
 
 /** 403 unless the caller's role holds the permission of this kind of user (e.g. callcenter and admin=true). */
 export function requireKind(user: AuthUser, kind: UserType, access: 'read' | 'write'): void {
@@ -243,36 +247,39 @@ async function invite(ctx: UserContext, userId: number): Promise<void> {
   }
 }
 
-/** POST /api/user: a mobile user (locked unless told otherwise) or an admin user; either is mailed an invitation. */
-export async function createUser(ctx: UserContext, caller: AuthUser, body: UserBody): Promise<number> {
+/**
+ * POST /api/user: a mobile user (locked unless told otherwise) or an admin user; either is mailed an invitation.
+ * The row and its audit entry commit together; the invitation (a link, a mail) follows.
+ */
+export async function createUser(
+  ctx: UserContext,
+  caller: AuthUser,
+  body: UserBody,
+  actor: AuditActor,
+): Promise<number> {
   requireKind(caller, body.type, 'write');
-  if (body.type === 'mobile') {
-    const [row] = await uniqueEmail(() =>
-      ctx.db
-        .insert(users)
-        .values({ type: 'mobile', ...mobileColumns(body, false) })
-        .returning({ id: users.id }),
-    );
-    await invite(ctx, row!.id);
-    return row!.id;
-  }
-  const links = await linksFor(ctx.db, body);
-  const [row] = await uniqueEmail(() =>
-    ctx.db
-      .insert(users)
-      .values({
-        type: 'admin',
-        email: body.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        adminRole: body.adminRole,
-        ...links,
-        active: body.active ?? true,
-      })
-      .returning({ id: users.id }),
+  const values: typeof users.$inferInsert =
+    body.type === 'mobile'
+      ? { type: 'mobile', ...mobileColumns(body, false) }
+      : {
+          type: 'admin',
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          adminRole: body.adminRole,
+          ...(await linksFor(ctx.db, body)),
+          active: body.active ?? true,
+        };
+  const id = await uniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      const entry = await audit(tx, actor, { entity: auditEntity(body.type), action: 'create' });
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      await auditedId(tx, entry, row!.id);
+      return row!.id;
+    }),
   );
-  await invite(ctx, row!.id);
-  return row!.id;
+  await invite(ctx, id);
+  return id;
 }
 
 /**
@@ -285,6 +292,7 @@ export async function updateUser(
   caller: AuthUser,
   id: number,
   body: UserBody,
+  actor: AuditActor,
 ): Promise<void> {
   requireKind(caller, body.type, 'write');
   const [current] = await ctx.db
@@ -316,6 +324,7 @@ export async function updateUser(
         };
   await uniqueEmail(() =>
     ctx.db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: auditEntity(body.type), entityId: id, action: 'update' });
       await tx
         .update(users)
         .set({ ...columns, updatedAt: sql`now()` })
@@ -330,12 +339,17 @@ export async function updateUser(
 }
 
 /** DELETE /api/user/{id}: an inactive user the caller may change (else 404); active → 409, used → 409. */
-export async function deleteUser(db: Db, caller: AuthUser, id: number): Promise<void> {
+export async function deleteUser(db: Db, caller: AuthUser, id: number, actor: AuditActor): Promise<void> {
   const [row] = await db
-    .select({ active: users.active })
+    .select({ active: users.active, type: users.type })
     .from(users)
     .where(and(eq(users.id, id), inArray(users.type, writableKinds(caller))));
   if (!row) throw new NotFound(USER_NOT_FOUND);
-  await deleteUnlessUsed(row.active, () => db.delete(users).where(eq(users.id, id)));
+  await deleteUnlessUsed(row.active, () =>
+    db.transaction(async (tx) => {
+      await audit(tx, actor, { entity: auditEntity(row.type), entityId: id, action: 'delete' });
+      await tx.delete(users).where(eq(users.id, id));
+    }),
+  );
   forgetSessions();
 }
