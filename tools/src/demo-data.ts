@@ -11,6 +11,7 @@ import {
 import { hashPassword } from '@ev/server/lib/password';
 import { sanitizeRichHtml } from '@ev/server/lib/sanitize';
 import { count, sql } from 'drizzle-orm';
+import { loadDemoAlerts } from './demo-alerts.ts';
 import { loadDemoBookings } from './demo-bookings.ts';
 import { loadDemoBrands } from './demo-brands.ts';
 import { loadDemoChargers } from './demo-chargers.ts';
@@ -181,7 +182,7 @@ export async function loadDemoData(
     const places: DemoPlaces = { clusterIds, siteIds, groupIds, passHash };
     const loaders = [loadDemoPeople, loadDemoBrands, loadDemoPrices, loadDemoChargers, loadDemoPromotions];
     if (options.history) loaders.push(loadDemoBookings);
-    for (const load of [...loaders, loadDemoContact]) {
+    for (const load of [...loaders, loadDemoContact, loadDemoAlerts]) {
       const summary = await load(tx, places);
       if (summary) more.push(summary);
     }

@@ -11,6 +11,7 @@ import { loadConfig } from '@ev/server/config';
 import { openDatabase } from '@ev/server/db/client';
 import { ensureFirstAdmin } from '@ev/server/seed/first-admin';
 import { runServer } from '@ev/server/server';
+import { DEMO_FAULT_CHARGER, startDemoFaults } from './demo-alerts.ts';
 import { loadDemoData } from './demo-data.ts';
 import { demoTagPool, startDemoMemberSimulator } from './member-simulator.ts';
 import { simulateChargers } from './simulator.ts';
@@ -113,6 +114,11 @@ await runServer({
       `  Simulated chargers: ${fleet.length - simulation.failed.length} connected over OCPP (${fleet.length - v201} 1.6, ${v201} 2.0.1: DEMO_V201_SHARE)${simulatorUrl ? ` through ${simulatorUrl}` : ''} (SIMULATE_CHARGERS=1)`,
     ];
     if (!config.demoData) return { lines, stop: () => simulation.stop() };
+    // One demo charger faults now and then and recovers: the alerts' bell rings on a fresh start (demo-alerts.ts).
+    const faults = startDemoFaults(simulation.chargers, (message) => app.log.warn(message));
+    lines.push(
+      `  Alerts: charger ${DEMO_FAULT_CHARGER} faults 30 s after the start for 3 minutes, then every 20 minutes ('Charger faulted' fires after 1 minute in the demo)`,
+    );
     // Demo members book, charge and pay through the member API, so bookings move on the booking list; some
     // charge first at the sites with a power limit, so their live load shows the sharing.
     const members = await startDemoMemberSimulator(
@@ -128,6 +134,7 @@ await runServer({
     return {
       lines,
       stop: async () => {
+        faults.stop();
         tags?.stop();
         await members.stop();
         await simulation.stop();

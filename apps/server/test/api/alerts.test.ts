@@ -1,14 +1,10 @@
 import { ALERT_CONDITIONS, ALERT_DEFAULT_THRESHOLD_MIN, ALERT_STREAM_EVENT } from '@ev/shared';
 import type { Simulation } from '@ev/tools/simulator';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  alertDeliveries,
-  alertIncidents,
   auditChanges,
   auditLog,
-  chargerConnections,
-  chargers,
   connectors,
   paymentOperations,
   payments,
@@ -17,10 +13,10 @@ import { createSession } from '../../src/modules/auth/auth.service.ts';
 import { memberTag } from '../../src/modules/member/member.service.ts';
 import type { GatewayResult, PaymentGateway } from '../../src/modules/payment/payment-gateway.ts';
 import { settlePending } from '../../src/modules/payment/settlement.ts';
+import * as alertsHelpers from '../helpers/alerts.ts';
 import { createBooking, createMember } from '../helpers/bookings.ts';
 import { createLandlord, createMerchant, signedInUser } from '../helpers/factories.ts';
-import { chargerPlace, createChargers, eventually, readEvents, simulate } from '../helpers/ocpp.ts';
-import { station16 } from '../helpers/ocpp201.ts';
+import { chargerPlace, readEvents, rpcClient, simulate } from '../helpers/ocpp.ts';
 import { mailsSince, outboxFiles } from '../helpers/outbox.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -85,18 +81,11 @@ afterAll(async () => {
 const evaluate = (at: number) => t.app.jobs.evaluateAlerts(at);
 
 const incidentsOf = (condition: string, subjectId: string) =>
-  t.database.db
-    .select()
-    .from(alertIncidents)
-    .where(and(eq(alertIncidents.condition, condition), eq(alertIncidents.subjectId, subjectId)))
-    .orderBy(asc(alertIncidents.id));
-
-const deliveriesOf = (incidentId: number) =>
-  t.database.db
-    .select()
-    .from(alertDeliveries)
-    .where(eq(alertDeliveries.incidentId, incidentId))
-    .orderBy(asc(alertDeliveries.id));
+  alertsHelpers.incidentsOf(t.database.db, condition, subjectId);
+const deliveriesOf = (incidentId: number) => alertsHelpers.deliveriesOf(t.database.db, incidentId);
+const waitOnline = (id: string, online: boolean) => alertsHelpers.waitOnline(t.database.db, id, online);
+const waitStatus = (chargerId: string, number: number, status: string) =>
+  alertsHelpers.waitStatus(t.database.db, chargerId, number, status);
 
 /** The mails of the outbox since `before` whose subject names `subject`. */
 const mailsAbout = (before: string[], subject: string) =>
@@ -104,7 +93,7 @@ const mailsAbout = (before: string[], subject: string) =>
 
 /** Chargers created at `where`, connected as simulated 1.6 chargers, online in the database. */
 async function connect(ids: string[], where = place, connectorCount = 2) {
-  await createChargers(t, admin.token, where, ids, { connectors: connectorCount });
+  await alertsHelpers.insertChargers(t.database.db, where, ids, connectorCount);
   const simulation = await simulate(
     t,
     ids.map((id) => ({ id, connectors: connectorCount })),
@@ -112,33 +101,6 @@ async function connect(ids: string[], where = place, connectorCount = 2) {
   simulations.push(simulation);
   for (const id of ids) await waitOnline(id, true);
   return Object.fromEntries(simulation.chargers.map((charger) => [charger.spec.id, charger]));
-}
-
-/** Waits for the database to say the charger is connected, or gone (its connection's end recorded). */
-async function waitOnline(id: string, online: boolean) {
-  await eventually(async () => {
-    const [row] = await t.database.db
-      .select({ node: chargers.connectedNode })
-      .from(chargers)
-      .where(eq(chargers.id, id));
-    if (online) return row?.node != null;
-    if (row?.node != null) return false;
-    const connections = await t.database.db
-      .select({ end: chargerConnections.disconnectedAt })
-      .from(chargerConnections)
-      .where(and(eq(chargerConnections.chargerId, id), isNull(chargerConnections.refusedStatus)));
-    return connections.length > 0 && connections.every((connection) => connection.end !== null);
-  });
-}
-
-async function waitStatus(chargerId: string, number: number, status: string) {
-  await eventually(async () => {
-    const [row] = await t.database.db
-      .select({ status: connectors.status })
-      .from(connectors)
-      .where(and(eq(connectors.chargerId, chargerId), eq(connectors.ocppConnectorId, number)));
-    return row?.status === status;
-  });
 }
 
 describe('a charger offline', () => {
@@ -339,7 +301,12 @@ describe('connectors', () => {
 describe('payments', () => {
   let connectorId: number;
   beforeAll(async () => {
-    connectorId = (await createChargers(t, admin.token, place, ['PAY-1']))[0]!.connectorIds[0]!;
+    await alertsHelpers.insertChargers(t.database.db, place, ['PAY-1'], 1);
+    const [row] = await t.database.db
+      .select({ id: connectors.id })
+      .from(connectors)
+      .where(eq(connectors.chargerId, 'PAY-1'));
+    connectorId = row!.id;
   });
 
   async function unpaid() {
@@ -422,7 +389,7 @@ describe('a batch command with failures', () => {
   it('fires once per job (an event: resolved as it fires), naming what failed', async () => {
     await connect(['BT-1']);
     // A charger that never connected is Offline to the batch.
-    await createChargers(t, admin.token, place, ['BT-2']);
+    await alertsHelpers.insertChargers(t.database.db, place, ['BT-2']);
     const before = outboxFiles(t);
     const run = await t.call(
       'GET',
@@ -456,14 +423,19 @@ describe('a batch command with failures', () => {
 describe('a site over its power limit', () => {
   it('fires when the live load stays over the limit past the threshold, and resolves when it drops', async () => {
     const site = await createLandlord(t, place.merchant.id, { maxPowerKw: '10.00' });
-    const station = await station16(t, admin.token, { ...place, site }, 'LIM-1');
+    await alertsHelpers.insertChargers(t.database.db, { ...place, site }, ['LIM-1'], 1);
+    // A raw 1.6 charger that does not take the power sharing's profiles (it answers NotImplemented).
+    const client = rpcClient(t, 'LIM-1');
+    await client.connect();
+    await client.call('BootNotification', { chargePointVendor: 'Raw', chargePointModel: 'Limitless' });
     const member = await createMember(t);
-    const { transactionId } = await station.start(
-      await memberTag(t.database.db, member.id),
-      Date.now(),
-      1000,
-    );
-    await station.call('MeterValues', {
+    const { transactionId } = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag: await memberTag(t.database.db, member.id),
+      meterStart: 1000,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
+    await client.call('MeterValues', {
       connectorId: 1,
       transactionId,
       meterValue: [
@@ -487,14 +459,19 @@ describe('a site over its power limit', () => {
       resolvedAt: null,
     });
     expect(incident!.message).toMatch(/over its power limit \(22 kW of 10 kW\) since/);
-    await station.stop(transactionId, Date.now(), 3000);
+    await client.call('StopTransaction', {
+      transactionId,
+      meterStop: 3000,
+      timestamp: new Date().toISOString(),
+      reason: 'Local',
+    });
     await t.app.jobs.flushPowerSamples();
     await evaluate(T + 4 * MIN);
     await evaluate(T + 6 * MIN);
     expect((await incidentsOf('site-over-limit', String(site.id)))[0]!.resolvedAt?.getTime()).toBe(
       T + 6 * MIN,
     );
-    await station.close();
+    await client.close({ code: 1000, force: true } as never);
   });
 });
 

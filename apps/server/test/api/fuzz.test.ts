@@ -184,6 +184,7 @@ beforeAll(async () => {
       '/api/promotion/{id}': String(promotion.body.id),
       '/api/promotion/{id}/code': String(promotion.body.id),
       '/api/point/{id}': String(point.body.id),
+      '/api/alert-settings/{condition}': 'refund-pending',
     },
   };
 });

@@ -145,6 +145,14 @@ describe('route declarations', () => {
       // issue 20
       'POST /api/member/forgot-password': 'public',
       'POST /api/member/reset-password': 'public',
+      // issue 36 §2
+      'GET /api/alert-settings': 'alert.settings',
+      'PATCH /api/alert-settings/:condition': 'alert.settings',
+      'GET /api/alert-subscriptions': 'alert.read',
+      'PUT /api/alert-subscriptions': 'alert.read',
+      'GET /api/alerts': 'alert.read',
+      'POST /api/alerts/read': 'alert.read',
+      'GET /api/alerts/stream': 'alert.read',
     });
   });
 
@@ -187,7 +195,10 @@ describe('by role, as the permission table says', () => {
   it.each(ADMIN_ROLES)('%s gets 403 exactly where the table refuses it', async (role) => {
     const refused: string[] = [];
     for (const route of staffRoutes()) {
-      const response = await t.call(route.method, pathOf(route), { token: tokens.get(role) });
+      const response = await t.call(route.method, pathOf(route), {
+        token: tokens.get(role),
+        peekStreams: true,
+      });
       const allowed = can(role, route.permission as Permission);
       if (allowed) {
         expect([401, 403], `${role} ${label(route)}`).not.toContain(response.status);

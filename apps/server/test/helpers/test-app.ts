@@ -34,6 +34,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Send this raw text as the body instead of JSON. */
   raw?: string;
+  /** An event stream that may never end (the alerts' bell): read its first chunk only, then close it. */
+  peekStreams?: boolean;
 }
 
 export interface CallResult {
@@ -60,6 +62,16 @@ export function callsTo(url: string) {
       headers['content-type'] ??= 'application/json';
     }
     const response = await fetch(url + urlPath, { method, headers, body });
+    if (options.peekStreams && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      const reader = response.body!.getReader();
+      const first = await reader.read();
+      await reader.cancel();
+      return {
+        status: response.status,
+        body: first.value ? new TextDecoder().decode(first.value) : '',
+        headers: response.headers,
+      };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try {
