@@ -157,10 +157,19 @@ async function applyCondition(
     if (holds.has(key(incident.subjectType, incident.subjectId))) continue;
     const clearSince = incident.clearSince ?? now;
     if (now.getTime() - clearSince.getTime() >= resolveMs) {
+      // Only as it was read: a process that saw it hold again meanwhile (NATS, seen per process) keeps it open.
       const [done] = await tx
         .update(alertIncidents)
         .set({ clearSince, resolvedAt: now })
-        .where(and(eq(alertIncidents.id, incident.id), isNull(alertIncidents.resolvedAt)))
+        .where(
+          and(
+            eq(alertIncidents.id, incident.id),
+            isNull(alertIncidents.resolvedAt),
+            incident.clearSince
+              ? eq(alertIncidents.clearSince, incident.clearSince)
+              : isNull(alertIncidents.clearSince),
+          ),
+        )
         .returning({ id: alertIncidents.id });
       if (!done) continue;
       await queueResolved(tx, done.id, now);
@@ -207,6 +216,7 @@ export async function evaluatePass(
       locked = got?.ok === true;
     }
     const result: PassResult = { skipped: !locked, fired: [], resolved: [] };
+    if (!locked && ctx.natsUnreachableSince === undefined) return result;
     const settings = await loadSettings(tx);
     for (const [condition, query] of Object.entries(CONDITION_QUERIES) as Array<
       [AlertCondition, NonNullable<(typeof CONDITION_QUERIES)[AlertCondition]>]
