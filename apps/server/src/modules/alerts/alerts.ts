@@ -75,11 +75,18 @@ export class Alerts {
       const databaseUp = await this.watch.check(at);
       if (!databaseUp)
         return { databaseUp, skipped: true, fired: [], resolved: [], delivered: NOTHING_DELIVERED };
-      const pass = await evaluatePass(this.options.db, {
-        now: at,
-        watchingSince: this.watchingSince,
-        natsUnreachableSince: this.options.bus ? this.options.bus.unreachableSince : undefined,
-      });
+      const pass = await evaluatePass(
+        this.options.db,
+        {
+          now: at,
+          watchingSince: this.watchingSince,
+          natsUnreachableSince: this.options.bus ? this.options.bus.unreachableSince : undefined,
+        },
+        {
+          onError: (condition, error) =>
+            this.options.log.error({ err: error, condition }, 'alerts: evaluating a condition failed'),
+        },
+      );
       if (pass.fired.length + pass.resolved.length > 0) {
         this.options.log.info({ fired: pass.fired, resolved: pass.resolved }, 'alerts: incidents changed');
         this.hub.announce([...pass.fired, ...pass.resolved]);

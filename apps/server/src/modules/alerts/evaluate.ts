@@ -23,11 +23,18 @@ import { CONDITION_QUERIES, type ConditionContext, EVENT_CONDITIONS, type Holdin
 export const RESOLVE_AFTER_MS = 2 * 60_000;
 export const resolveDelayMs = (thresholdMin: number) => Math.min(RESOLVE_AFTER_MS, thresholdMin * 60_000);
 
+/**
+ * Conditions each process sees for itself (its own connection to NATS): every process applies its view on
+ * every pass. One that sees it holding keeps the incident open (clear_since back to null); it resolves once no
+ * process has seen it for the resolve delay (so ALERTS_EVERY_MS must stay well under that delay).
+ */
+const PER_PROCESS = new Set<AlertCondition>(['nats-unreachable']);
+
 /** The advisory lock of the pass (this job's namespace and key). */
 const LOCK = { namespace: 36_002, key: 1 };
 
 export interface PassResult {
-  /** Another process was evaluating: this pass did nothing. */
+  /** Another process was evaluating: this pass measured only what this process alone can see. */
   skipped: boolean;
   /** Incidents this pass opened, and resolved. */
   fired: number[];
@@ -150,10 +157,19 @@ async function applyCondition(
     if (holds.has(key(incident.subjectType, incident.subjectId))) continue;
     const clearSince = incident.clearSince ?? now;
     if (now.getTime() - clearSince.getTime() >= resolveMs) {
+      // Only as it was read: a process that saw it hold again meanwhile (NATS, seen per process) keeps it open.
       const [done] = await tx
         .update(alertIncidents)
         .set({ clearSince, resolvedAt: now })
-        .where(and(eq(alertIncidents.id, incident.id), isNull(alertIncidents.resolvedAt)))
+        .where(
+          and(
+            eq(alertIncidents.id, incident.id),
+            isNull(alertIncidents.resolvedAt),
+            incident.clearSince
+              ? eq(alertIncidents.clearSince, incident.clearSince)
+              : isNull(alertIncidents.clearSince),
+          ),
+        )
         .returning({ id: alertIncidents.id });
       if (!done) continue;
       await queueResolved(tx, done.id, now);
@@ -180,27 +196,51 @@ async function applyCondition(
 export async function evaluatePass(
   db: Db,
   ctx: ConditionContext,
-  { lock = true }: { lock?: boolean } = {},
+  {
+    lock = true,
+    onError,
+  }: {
+    lock?: boolean;
+    /** A condition whose query or writes failed: the others still run (its writes are rolled back alone). */
+    onError?: (condition: AlertCondition, error: unknown) => void;
+  } = {},
 ): Promise<PassResult> {
   return db.transaction(async (tx) => {
-    const result: PassResult = { skipped: false, fired: [], resolved: [] };
+    let locked = true;
     if (lock) {
       const [got] = rowsOf<{ ok: boolean }>(
         await tx.execute(
           sql`select pg_try_advisory_xact_lock(${LOCK.namespace}::int, ${LOCK.key}::int) as ok`,
         ),
       );
-      if (got?.ok !== true) return { ...result, skipped: true };
+      locked = got?.ok === true;
     }
+    const result: PassResult = { skipped: !locked, fired: [], resolved: [] };
+    if (!locked && ctx.natsUnreachableSince === undefined) return result;
     const settings = await loadSettings(tx);
     for (const [condition, query] of Object.entries(CONDITION_QUERIES) as Array<
       [AlertCondition, NonNullable<(typeof CONDITION_QUERIES)[AlertCondition]>]
     >) {
       // Only a process of a cluster can tell whether NATS is reachable; a lone one leaves the condition alone.
       if (condition === 'nats-unreachable' && ctx.natsUnreachableSince === undefined) continue;
+      // What only this process can see is measured by every process, lock or not (else the one that keeps
+      // winning the lock would resolve what another still sees); the shared facts by the lock's holder.
+      if (!locked && !PER_PROCESS.has(condition)) continue;
       const setting = settings.get(condition)!;
-      const holding = setting.enabled ? await query(tx, ctx) : [];
-      await applyCondition(tx, setting, holding, ctx.now, result);
+      const mine: PassResult = { skipped: false, fired: [], resolved: [] };
+      try {
+        // A savepoint per condition: one that fails (a bad row, a bug) costs only its own alerts this pass.
+        await tx.transaction(async (savepoint) => {
+          const holding = setting.enabled ? await query(savepoint, ctx) : [];
+          await applyCondition(savepoint, setting, holding, ctx.now, mine);
+        });
+      } catch (error) {
+        if (!onError) throw error;
+        onError(condition, error);
+        continue;
+      }
+      result.fired.push(...mine.fired);
+      result.resolved.push(...mine.resolved);
     }
     return result;
   });
