@@ -229,9 +229,35 @@ export async function updatePrice(
       .update(prices)
       .set({ ...columnsOf(body), updatedAt: sql`now()` })
       .where(eq(prices.id, id));
-    await tx.delete(priceOverrideWeekdays).where(eq(priceOverrideWeekdays.priceId, id));
-    await tx.delete(priceOverrides).where(eq(priceOverrides.priceId, id));
-    await insertOverrides(tx, id, body);
+    // Override rows are replaced only when the form changed them: a save of the rate alone rewrites no row of
+    // them (nor fills its audit entry with rows deleted and inserted the same).
+    const weekly = await tx.select().from(priceOverrideWeekdays).where(eq(priceOverrideWeekdays.priceId, id));
+    const dated = await tx.select().from(priceOverrides).where(eq(priceOverrides.priceId, id));
+    const weeklyKey = (row: { dayOfWeek: number; validTimeFrom: string; validTimeTo: string }) =>
+      `${row.dayOfWeek}|${hhmm(row.validTimeFrom)}|${hhmm(row.validTimeTo)}`;
+    const datedKey = (row: { validFrom: string; validTo: string }) =>
+      `${wallMinute(row.validFrom)}|${wallMinute(row.validTo)}`;
+    const same = (stored: string[], asked: string[]) =>
+      stored.length === asked.length && stored.sort().join('\n') === asked.sort().join('\n');
+    const weeklySame = same(
+      weekly.map((row) => `${weeklyKey(row)}|${row.bahtPerKwh}|${row.bahtPerHour}`),
+      body.overrideWeekdays.map(
+        (row) => `${weeklyKey(row)}|${bahtNumeric(row.bahtPerKwh)}|${bahtNumeric(row.bahtPerHour)}`,
+      ),
+    );
+    const datedSame = same(
+      dated.map((row) => `${datedKey(row)}|${row.bahtPerKwh}|${row.bahtPerHour}`),
+      body.overrides.map(
+        (row) => `${datedKey(row)}|${bahtNumeric(row.bahtPerKwh)}|${bahtNumeric(row.bahtPerHour)}`,
+      ),
+    );
+    if (!weeklySame) await tx.delete(priceOverrideWeekdays).where(eq(priceOverrideWeekdays.priceId, id));
+    if (!datedSame) await tx.delete(priceOverrides).where(eq(priceOverrides.priceId, id));
+    await insertOverrides(tx, id, {
+      ...body,
+      overrideWeekdays: weeklySame ? [] : body.overrideWeekdays,
+      overrides: datedSame ? [] : body.overrides,
+    });
   });
 }
 
