@@ -115,6 +115,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server drops (restart, idle timeout, pg_terminate_backend) emits 'error' on
     // the pool; unhandled, it would crash the process. The pool replaces the connection on the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
+    // The pool listens only to its idle connections: one checked out (a transaction between two of its
+    // statements, e.g. the alerts' pass) that the server drops would emit 'error' to no one and end the
+    // process. Every connection gets a listener of its own; the query in flight, or the next, fails instead,
+    // and the pool discards the connection when it comes back.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onPoolError?.(error));
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS });

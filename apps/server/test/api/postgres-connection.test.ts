@@ -30,4 +30,22 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL connection loss', 
     const response = await t.call('GET', '/api/health');
     expect(response.status).toBe(200);
   });
+
+  it('a connection dropped inside a transaction fails that transaction, not the process', async () => {
+    // A transaction holds its connection between statements (the alerts' pass does, a savepoint per
+    // condition); the server dropping it then used to emit 'error' to no listener: an uncaught exception.
+    const outcome = t.database.db.transaction(async (tx) => {
+      const rows = await tx.execute(sql`select pg_backend_pid() as pid`);
+      const pid = (rows as unknown as { rows: Array<{ pid: number }> }).rows[0]!.pid;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(outcome).rejects.toThrow();
+    const response = await t.call('GET', '/api/health');
+    expect(response.status).toBe(200);
+  });
 });
