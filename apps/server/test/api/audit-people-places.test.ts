@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@ev/shared';
 /**
  * The audit entries of the people and places areas (issue 36): sign-in, failed sign-in, sign-out, the password
  * flows, the profile, users and members, clusters, sites, groups, charger brands, pages, uploads and the
@@ -10,18 +11,7 @@ import { createLandlord, createMerchant, createUser, signedInUser } from '../hel
 import { mailsSince, outboxFiles, resetToken } from '../helpers/outbox.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-interface Entry {
-  id: number;
-  userId: number | null;
-  userEmail: string | null;
-  role: string | null;
-  ip: string | null;
-  entity: string;
-  entityId: string | null;
-  action: string;
-  changes: Array<{ field: string; before: unknown; after: unknown }>;
-  details: Record<string, unknown> | null;
-}
+type Entry = AuditEntry;
 
 let t: TestApp;
 let admin: { user: { id: number; email: string }; token: string };

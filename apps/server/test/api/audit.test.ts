@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@ev/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,18 +33,7 @@ afterAll(() => t.close());
 const entriesOf = async (query: string) => {
   const response = await t.call('GET', `/api/audit-log?${query}`, { token: admin.token });
   expect(response.status).toBe(200);
-  return response.body.entries as Array<{
-    id: number;
-    userId: number | null;
-    userEmail: string | null;
-    role: string | null;
-    ip: string | null;
-    entity: string;
-    entityId: string | null;
-    action: string;
-    changes: Array<{ field: string; before: unknown; after: unknown }>;
-    details: Record<string, unknown> | null;
-  }>;
+  return response.body.entries as AuditEntry[];
 };
 
 describe('a price plan: each change is one entry, with what changed', () => {
